@@ -1,0 +1,18 @@
+"""The rules engine: cards, rules, a hand's state, a game, seat views.
+
+Standard library only; nothing here imports another part of the package.
+"""
+
+from .actions import Action, ChooseMoon, PassCards, PlayCard, Trick
+from .cards import Card, CardMask, card_name, mask_cards, names, parse_card
+from .errors import CardError, DealError, HeartsError, IllegalAction, RulesError
+from .game import Game
+from .hand import Hand, random_deal
+from .rules import Rules
+from .view import SeatView
+
+__all__ = [
+    "Action", "Card", "CardError", "CardMask", "ChooseMoon", "DealError", "Game", "Hand",
+    "HeartsError", "IllegalAction", "PassCards", "PlayCard", "Rules", "RulesError", "SeatView",
+    "Trick", "card_name", "mask_cards", "names", "parse_card", "random_deal",
+]

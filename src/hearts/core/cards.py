@@ -1,0 +1,106 @@
+"""Cards as small ints and card sets as int bitmasks.
+
+A card is ``suit * 13 + rank`` with suits ``C D H S`` (0..3) and rank 0 the
+two, rank 12 the ace; so sorting ints sorts in *card order* (by suit, then
+rank). A set of distinct cards is an int whose bit ``c`` is set for card ``c``.
+
+>>> parse_card("QS"), card_name(49)
+(49, 'QS')
+>>> card_name(parse_card("10♥"))
+'TH'
+>>> [card_name(c) for c in mask_cards(parse_mask(["2C", "AS"]))]
+['2C', 'AS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import CardError
+
+Card = int
+CardMask = int
+
+SUITS = "CDHS"
+RANKS = "23456789TJQKA"
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+ALL_CARDS: CardMask = (1 << 52) - 1
+SUIT_MASKS: tuple[CardMask, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+HEARTS_MASK: CardMask = SUIT_MASKS[HEARTS]
+#: suit of each card id, a table lookup faster than ``c // 13``.
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+
+_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+
+
+def card(rank: str, suit: str) -> Card:
+    """Card from a rank and a suit letter: ``card("Q", "S") == 49``."""
+    return SUITS.index(suit) * 13 + RANKS.index(rank)
+
+
+def parse_card(text: str) -> Card:
+    """Read a card: ``"QS"``, ``"qs"``, ``"10H"``, ``"Q♠"``.
+
+    >>> parse_card("2c")
+    0
+    """
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string like 'QS', not {text!r}")
+    t = text.strip().upper()
+    if t and t[-1] in _SYMBOLS:
+        t = t[:-1] + _SYMBOLS[t[-1]]
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise CardError(f"not a card: {text!r} (write rank then suit, e.g. 'QS', 'TH', '2C')")
+    return card(t[0], t[1])
+
+
+def card_name(c: Card) -> str:
+    """Canonical two-character name: ``card_name(0) == '2C'``."""
+    return RANKS[c % 13] + SUITS[c // 13]
+
+
+QS: Card = card("Q", "S")
+JD: Card = card("J", "D")
+TWO_CLUBS: Card = card("2", "C")
+
+
+def mask_of(cards: Iterable[Card]) -> CardMask:
+    """Bitmask of the distinct cards in ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def parse_mask(names: Iterable[str]) -> CardMask:
+    """Bitmask of card names."""
+    return mask_of(parse_card(n) for n in names)
+
+
+def mask_cards(mask: CardMask) -> list[Card]:
+    """The cards of a mask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def names(cards: Iterable[Card]) -> list[str]:
+    """Canonical names of cards, sorted in card order (duplicates kept)."""
+    return [card_name(c) for c in sorted(cards)]
+
+
+def points_of(c: Card) -> int:
+    """Points of one card before house rules: hearts 1, QS 13, others 0."""
+    return 13 if c == QS else (1 if SUIT_OF[c] == HEARTS else 0)
+
+
+#: points of each card id (hearts 1, QS 13).
+POINTS: tuple[int, ...] = tuple(points_of(c) for c in range(52))

@@ -1,0 +1,644 @@
+"""One hand of Hearts or Cancellation Hearts: deal, pass, play, moon, score.
+
+The state is a small set of ints and lists, so that ``clone()`` is cheap and
+the same object serves the server, the bots' search and the benchmark. A
+seat's cards are two bitmasks: ``lo`` (held at least once) and ``hi`` (held
+twice, Cancellation Hearts only).
+
+>>> from hearts.core.rules import Rules
+>>> h = Hand.from_seed(Rules.standard(4), seed=1)
+>>> h.phase, h.pass_direction
+('pass', 'left')
+>>> for seat in range(4):
+...     h.pass_cards(seat, h.hand_cards(seat)[:3])
+>>> h.phase, card_name(h.legal_cards()[0])
+('play', '2C')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from .actions import (
+    Action,
+    CardPlayed,
+    ChooseMoon,
+    Event,
+    HandScored,
+    MoonShot,
+    PassCards,
+    PassChosen,
+    PassesExchanged,
+    PlayCard,
+    Trick,
+    TrickDone,
+)
+from .cards import (
+    BIT,
+    HEARTS_MASK,
+    JD,
+    POINTS,
+    QS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_OF,
+    Card,
+    CardMask,
+    card_name,
+    mask_cards,
+)
+from .errors import DealError, IllegalAction
+from .rules import PASS_OFFSETS, Rules
+from .view import SeatView
+
+PASS, PLAY, MOON, DONE = "pass", "play", "moon", "done"
+#: hearts and Black Maria: the cards kept off the first trick.
+POINT_MASK: CardMask = HEARTS_MASK | (1 << QS)
+_QS_BIT = 1 << QS
+
+
+def random_deal(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle the rules' deck with ``rng``: one sorted list per seat, and the kitty."""
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    k = rules.cards_each
+    hands = [sorted(deck[i * k : (i + 1) * k]) for i in range(rules.players)]
+    return hands, sorted(deck[k * rules.players :])
+
+
+class Hand:
+    """The state of one hand. Build it with :meth:`from_seed` or a deal."""
+
+    __slots__ = (
+        "rules", "n", "number", "dealer", "pass_direction", "deal", "kitty",
+        "phase", "lo", "hi", "passes", "received", "to_move", "leader", "trick",
+        "tricks", "plays", "broken", "taken", "points_taken", "voids", "pile",
+        "pile_points", "last_winner", "unclaimed", "shooter", "moon_choice", "points",
+        "_next", "_restrict_first",
+    )
+
+    rules: Rules
+    n: int
+    number: int
+    dealer: int
+    pass_direction: str
+    deal: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    phase: str
+    lo: list[CardMask]
+    hi: list[CardMask]
+    passes: list[tuple[Card, ...] | None]
+    received: list[tuple[Card, ...] | None]
+    to_move: int
+    leader: int
+    trick: list[Card]
+    tricks: list[Trick]
+    plays: list[Card]
+    broken: bool
+    taken: list[list[Card]]
+    points_taken: list[int]
+    voids: list[int]
+    pile: list[Card]
+    pile_points: int
+    last_winner: int | None
+    unclaimed: list[Card]
+    shooter: int | None
+    moon_choice: str | None
+    points: list[int] | None
+    _next: tuple[int, ...]
+    _restrict_first: bool
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Sequence[Sequence[Card]],
+        kitty: Sequence[Card] = (),
+        *,
+        dealer: int = 0,
+        number: int = 1,
+    ) -> None:
+        n = rules.players
+        _check_deal(rules, deal, kitty)
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if not isinstance(number, int) or number < 1:
+            raise DealError(f"hand number must be 1 or more, not {number!r}")
+        self.rules = rules
+        self.n = n
+        self.number = number
+        self.dealer = dealer
+        self.pass_direction = rules.pass_direction(number)
+        self.deal = tuple(tuple(sorted(h)) for h in deal)
+        self.kitty = tuple(sorted(kitty))
+        self.lo = [0] * n
+        self.hi = [0] * n
+        for seat, cards in enumerate(self.deal):
+            for c in cards:
+                self._add(seat, c)
+        self.passes = [None] * n
+        self.received = [None] * n
+        self.trick = []
+        self.tricks = []
+        self.plays = []
+        self.broken = False
+        self.taken = [[] for _ in range(n)]
+        self.points_taken = [0] * n
+        self.voids = [0] * n
+        self.pile = []
+        self.pile_points = 0
+        self.last_winner = None
+        self.unclaimed = []
+        self.shooter = None
+        self.moon_choice = None
+        self.points = None
+        self._next = tuple((s + 1) % n for s in range(n))
+        self._restrict_first = not rules.points_on_first_trick
+        self.to_move = 0
+        self.leader = 0
+        if self.pass_direction == "none":
+            self._start_play()
+        else:
+            self.phase = PASS
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int | random.Random | None = None, *, dealer: int = 0, number: int = 1) -> Hand:
+        """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        hands, kitty = random_deal(rules, rng)
+        return cls(rules, hands, kitty, dealer=dealer, number=number)
+
+    # -- cards in hands ------------------------------------------------
+    def _add(self, seat: int, c: Card) -> None:
+        b = BIT[c]
+        if self.lo[seat] & b:
+            self.hi[seat] |= b
+        else:
+            self.lo[seat] |= b
+
+    def _remove(self, seat: int, c: Card) -> None:
+        b = BIT[c]
+        if self.hi[seat] & b:
+            self.hi[seat] ^= b
+        else:
+            self.lo[seat] ^= b
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds, in card order (a duplicate twice)."""
+        lo, hi = self.lo[seat], self.hi[seat]
+        return sorted(mask_cards(lo) + mask_cards(hi))
+
+    def holds(self, seat: int, c: Card) -> int:
+        """How many copies of card ``c`` the seat holds (0, 1 or 2)."""
+        return (self.lo[seat] >> c & 1) + (self.hi[seat] >> c & 1)
+
+    def hand_size(self, seat: int) -> int:
+        return self.lo[seat].bit_count() + self.hi[seat].bit_count()
+
+    # -- passing -------------------------------------------------------
+    def pass_target(self, seat: int) -> int:
+        """The seat that ``seat`` passes to in this hand."""
+        return (seat + PASS_OFFSETS[self.pass_direction]) % self.n
+
+    def pass_source(self, seat: int) -> int:
+        """The seat that passes to ``seat`` in this hand."""
+        return (seat - PASS_OFFSETS[self.pass_direction]) % self.n
+
+    def why_pass_illegal(self, seat: int, cards: Sequence[Card]) -> str | None:
+        """The reason ``seat`` may not pass ``cards`` now, or None if it may."""
+        if self.phase != PASS:
+            return "it is not the passing phase"
+        if not _is_seat(seat, self.n):
+            return f"there is no seat {seat!r}"
+        if self.passes[seat] is not None:
+            return "has already passed"
+        if not isinstance(cards, (list, tuple)) or not all(_is_card(c) for c in cards):
+            return "the pass must be a list of cards"
+        k = self.rules.pass_count
+        if len(cards) != k:
+            return f"must pass exactly {k} cards, not {len(cards)}"
+        for c, count in Counter(cards).items():
+            if self.holds(seat, c) < count:
+                return f"does not hold {card_name(c)}" + (" twice" if count > 1 else "")
+        return None
+
+    def pass_cards(self, seat: int, cards: Sequence[Card]) -> None:
+        """``seat`` chooses the cards it passes; the exchange happens once all have chosen."""
+        why = self.why_pass_illegal(seat, cards)
+        if why is not None:
+            bad = _first_unheld(self, seat, cards) if why.startswith("does not hold") else None
+            raise IllegalAction(PASS, seat if _is_seat(seat, self.n) else None, bad, why)
+        self.passes[seat] = tuple(sorted(cards))
+        if all(p is not None for p in self.passes):
+            self._exchange()
+
+    def _exchange(self) -> None:
+        for seat, cards in enumerate(self.passes):
+            for c in cards or ():
+                self._remove(seat, c)
+        for seat, cards in enumerate(self.passes):
+            target = self.pass_target(seat)
+            self.received[target] = cards
+            for c in cards or ():
+                self._add(target, c)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        if self.rules.is_cancellation:
+            first = self._next[self.dealer]
+        else:
+            club = BIT[self.rules.lowest_club]
+            first = next(s for s in range(self.n) if self.lo[s] & club)
+        self.leader = self.to_move = first
+
+    def pass_options(self, seat: int) -> list[tuple[Card, ...]]:
+        """Every distinct pass ``seat`` may make now (empty when it may not pass)."""
+        if self.phase != PASS or not _is_seat(seat, self.n) or self.passes[seat] is not None:
+            return []
+        return sorted(set(combinations(self.hand_cards(seat), self.rules.pass_count)))
+
+    # -- playing -------------------------------------------------------
+    def legal_mask(self) -> CardMask:
+        """Bitmask of the cards the seat to move may play (0 outside the play phase)."""
+        if self.phase is not PLAY:
+            return 0
+        h = self.lo[self.to_move]
+        trick = self.trick
+        if trick:
+            follow = h & SUIT_MASKS[SUIT_OF[trick[0]]]
+            if follow:
+                return follow
+            if self._restrict_first and not self.tricks:
+                return h & ~POINT_MASK or h
+            return h
+        if not self.tricks:
+            if self.rules.is_cancellation:
+                return h & ~POINT_MASK or h
+            return BIT[self.rules.lowest_club]
+        if not self.broken:
+            return h & ~HEARTS_MASK or h
+        return h
+
+    def legal_cards(self, seat: int | None = None) -> list[Card]:
+        """The distinct cards ``seat`` (default: the seat to move) may play, in card order."""
+        if seat is not None and (self.phase is not PLAY or seat != self.to_move):
+            return []
+        return mask_cards(self.legal_mask())
+
+    def why_play_illegal(self, card: Card, seat: int | None = None) -> str | None:
+        """The reason the card may not be played now, or None if it may."""
+        if self.phase != PLAY:
+            return "it is not the playing phase" if self.phase != MOON else "the shooter must choose the moon first"
+        s = self.to_move
+        if seat is not None and seat != s:
+            return f"it is seat {s}'s turn"
+        if not _is_card(card):
+            return f"not a card: {card!r}"
+        h = self.lo[s]
+        if not h >> card & 1:
+            return f"does not hold {card_name(card)}"
+        if self.legal_mask() >> card & 1:
+            return None
+        if self.trick:
+            suit = SUIT_OF[self.trick[0]]
+            if h & SUIT_MASKS[suit]:
+                return f"must follow suit: holds {SUIT_NAMES[suit]}"
+            return "no hearts or QS on the first trick"
+        if not self.tricks:
+            if self.rules.is_cancellation:
+                return "the first lead may not be a heart or QS"
+            return f"must lead {card_name(self.rules.lowest_club)} to the first trick"
+        return "hearts are not broken"
+
+    def play(self, card: Card, seat: int | None = None) -> None:
+        """The seat to move plays ``card``; an illegal card raises and changes nothing."""
+        s = self.to_move
+        if (
+            self.phase is not PLAY
+            or (seat is not None and seat != s)
+            or card.__class__ is not int
+            or not 0 <= card < 52
+            or not self.legal_mask() >> card & 1
+        ):
+            why = self.why_play_illegal(card, seat)
+            name = card_name(card) if _is_card(card) else None
+            raise IllegalAction(PLAY, s if seat is None else seat, name, why or "illegal")
+        b = BIT[card]
+        if self.hi[s] & b:
+            self.hi[s] ^= b
+        else:
+            self.lo[s] ^= b
+        trick = self.trick
+        if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
+            self.voids[s] |= 1 << SUIT_OF[trick[0]]
+        trick.append(card)
+        self.plays.append(card)
+        if b & self.rules.breakers:
+            self.broken = True
+        if len(trick) == self.n:
+            self._finish_trick()
+        else:
+            self.to_move = self._next[s]
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        leader = self.leader
+        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
+        seen = 0
+        dup = 0
+        for c in trick:
+            b = BIT[c]
+            if seen & b:
+                dup |= b
+            else:
+                seen |= b
+        if dup:
+            points = sum(POINTS[c] for c in trick)
+            live = seen & ~dup & suit_mask
+            if not live or (self.rules.two_pairs_void_trick and dup.bit_count() >= 2):
+                winner = None
+            else:
+                winner = (leader + trick.index(live.bit_length() - 1)) % self.n
+        else:
+            points = (seen & HEARTS_MASK).bit_count() + (13 if seen & _QS_BIT else 0)
+            winner = (leader + trick.index((seen & suit_mask).bit_length() - 1)) % self.n
+        shown_points = points
+        if self.rules.jack_of_diamonds:
+            shown_points -= 10 * trick.count(JD)
+        first = not self.tricks
+        self.tricks.append(Trick(leader, tuple(trick), winner, shown_points))
+        self.trick = []
+        gained = points
+        cards: Iterable[Card] = trick
+        if first and self.kitty:
+            cards = trick + list(self.kitty)
+            gained += sum(POINTS[c] for c in self.kitty)
+        if winner is None:
+            self.pile.extend(cards)
+            self.pile_points += gained
+        else:
+            taken = self.taken[winner]
+            taken.extend(cards)
+            gained += self.pile_points
+            if self.pile:
+                taken.extend(self.pile)
+                self.pile = []
+                self.pile_points = 0
+            self.points_taken[winner] += gained
+            self.last_winner = winner
+            self.leader = winner
+        self.to_move = self.leader
+        if len(self.tricks) * self.n + len(self.kitty) == len(self.rules.deck):
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        if self.pile:
+            w = self.last_winner
+            if self.rules.last_trick_unwon == "previous_winner" and w is not None:
+                self.taken[w].extend(self.pile)
+                self.points_taken[w] += self.pile_points
+            else:
+                self.unclaimed = self.pile
+            self.pile = []
+            self.pile_points = 0
+        moon = self.rules.moon_points
+        for seat, p in enumerate(self.points_taken):
+            if p == moon:
+                self.shooter = seat
+        if self.shooter is not None and self.rules.moon == "choose":
+            self.phase = MOON
+            self.to_move = self.shooter
+        else:
+            self._score(self.rules.moon)
+
+    # -- the moon ------------------------------------------------------
+    def why_moon_illegal(self, seat: int, choice: str) -> str | None:
+        if self.phase != MOON:
+            return "nobody is choosing the moon now"
+        if seat != self.shooter:
+            return f"only seat {self.shooter}, who shot the moon, chooses"
+        if choice not in ("add", "subtract"):
+            return f"the moon choice is 'add' or 'subtract', not {choice!r}"
+        return None
+
+    def choose_moon(self, seat: int, choice: str) -> None:
+        """The shooter chooses ``"add"`` (26 to each other seat) or ``"subtract"`` (26 from own)."""
+        why = self.why_moon_illegal(seat, choice)
+        if why is not None:
+            raise IllegalAction(MOON, seat if _is_seat(seat, self.n) else None, None, why)
+        self._score(choice)
+
+    def _score(self, choice: str) -> None:
+        points = list(self.points_taken)
+        if self.shooter is not None:
+            self.moon_choice = choice
+            if choice == "subtract":
+                points = [-26 if s == self.shooter else 0 for s in range(self.n)]
+            else:
+                points = [0 if s == self.shooter else 26 for s in range(self.n)]
+        if self.rules.jack_of_diamonds:
+            for s in range(self.n):
+                points[s] -= 10 * self.taken[s].count(JD)
+        self.points = points
+        self.phase = DONE
+
+    # -- generic action interface ---------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.phase == DONE
+
+    def seats_to_act(self) -> list[int]:
+        """Seats that must act now: every seat yet to pass, or the one to move."""
+        if self.phase == PASS:
+            return [s for s in range(self.n) if self.passes[s] is None]
+        if self.phase in (PLAY, MOON):
+            return [self.to_move]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (passes are listed as whole sets)."""
+        if self.phase == PASS:
+            return [PassCards(seat, p) for p in self.pass_options(seat)]
+        if self.phase == PLAY:
+            return [PlayCard(seat, c) for c in self.legal_cards(seat)]
+        if self.phase == MOON and seat == self.shooter:
+            return [ChooseMoon(seat, "add"), ChooseMoon(seat, "subtract")]
+        return []
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason ``action`` is illegal now, or None if it is legal."""
+        if isinstance(action, PassCards):
+            return self.why_pass_illegal(action.seat, action.cards)
+        if isinstance(action, PlayCard):
+            return self.why_play_illegal(action.card, action.seat)
+        if isinstance(action, ChooseMoon):
+            return self.why_moon_illegal(action.seat, action.choice)
+        return f"not an action: {action!r}"
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check, then apply ``action``; returns what happened.
+
+        An illegal action raises :class:`IllegalAction` and changes nothing.
+        """
+        tricks_before = len(self.tricks)
+        events: list[Event] = []
+        if isinstance(action, PassCards):
+            self.pass_cards(action.seat, action.cards)
+            events.append(PassChosen(action.seat))
+            if self.phase != PASS:
+                events.append(PassesExchanged(self.pass_direction))
+        elif isinstance(action, PlayCard):
+            self.play(action.card, action.seat)
+            events.append(CardPlayed(action.seat, action.card))
+        elif isinstance(action, ChooseMoon):
+            self.choose_moon(action.seat, action.choice)
+        else:
+            raise IllegalAction(self.phase, None, None, f"not an action: {action!r}")
+        events.extend(TrickDone(t) for t in self.tricks[tricks_before:])
+        if self.phase == MOON and isinstance(action, PlayCard):
+            events.append(MoonShot(self.to_move))
+        if self.phase == DONE and self.points is not None and not isinstance(action, PassCards):
+            events.append(HandScored(tuple(self.points), self.shooter, self.moon_choice))
+        return events
+
+    # -- copies and views ----------------------------------------------
+    def clone(self) -> Hand:
+        """An independent copy, cheap enough for search."""
+        h = object.__new__(Hand)
+        h.rules = self.rules
+        h.n = self.n
+        h.number = self.number
+        h.dealer = self.dealer
+        h.pass_direction = self.pass_direction
+        h.deal = self.deal
+        h.kitty = self.kitty
+        h.phase = self.phase
+        h.lo = self.lo[:]
+        h.hi = self.hi[:]
+        h.passes = self.passes[:]
+        h.received = self.received[:]
+        h.to_move = self.to_move
+        h.leader = self.leader
+        h.trick = self.trick[:]
+        h.tricks = self.tricks[:]
+        h.plays = self.plays[:]
+        h.broken = self.broken
+        h.taken = [t[:] for t in self.taken]
+        h.points_taken = self.points_taken[:]
+        h.voids = self.voids[:]
+        h.pile = self.pile[:]
+        h.pile_points = self.pile_points
+        h.last_winner = self.last_winner
+        h.unclaimed = self.unclaimed[:]
+        h.shooter = self.shooter
+        h.moon_choice = self.moon_choice
+        h.points = None if self.points is None else self.points[:]
+        h._next = self._next
+        h._restrict_first = self._restrict_first
+        return h
+
+    def public_points(self) -> list[int]:
+        """Points each seat is seen to have taken: the kitty stays hidden until the hand ends."""
+        if self.phase in (MOON, DONE) or not self.kitty:
+            return self.points_taken[:]
+        hidden = sum(POINTS[c] for c in self.kitty)
+        pts = self.points_taken[:]
+        first = self.tricks[0] if self.tricks else None
+        if first is not None and first.winner is not None:
+            pts[first.winner] -= hidden
+        return pts
+
+    def view(self, seat: int | None, scores: Sequence[int] | None = None) -> SeatView:
+        """What ``seat`` may know (``None``: a spectator, who sees only public facts)."""
+        if seat is not None and not _is_seat(seat, self.n):
+            raise ValueError(f"there is no seat {seat!r}")
+        own = seat is not None
+        done = self.phase == DONE
+        exchanged = self.phase != PASS
+        set_aside = [c for t in self._waiting_tricks() for c in t.cards]
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            hand_number=self.number,
+            dealer=self.dealer,
+            pass_direction=self.pass_direction,
+            phase=self.phase,
+            seats_to_act=tuple(self.seats_to_act()),
+            hand=tuple(self.hand_cards(seat)) if own else (),  # type: ignore[arg-type]
+            hand_sizes=tuple(self.hand_size(s) for s in range(self.n)),
+            passed=self.passes[seat] if own else None,  # type: ignore[index]
+            received=self.received[seat] if own and exchanged else None,  # type: ignore[index]
+            passes_chosen=tuple(p is not None for p in self.passes),
+            tricks=tuple(self.tricks),
+            trick_leader=self.leader if self.phase == PLAY else None,
+            trick=tuple(self.trick),
+            hearts_broken=self.broken,
+            voids=tuple(self.voids),
+            points_taken=tuple(self.public_points()),
+            set_aside=tuple(sorted(set_aside)),
+            kitty_size=len(self.kitty),
+            kitty=self.kitty if done else None,
+            shooter=self.shooter if self.phase in (MOON, DONE) else None,
+            moon_choice=self.moon_choice,
+            points=tuple(self.points) if self.points is not None else None,
+            legal=tuple(self.legal_cards(seat)) if own else (),
+            scores=tuple(scores) if scores is not None else None,
+        )
+
+    def _waiting_tricks(self) -> list[Trick]:
+        """The set-aside tricks whose cards nobody has taken yet."""
+        out: list[Trick] = []
+        if self.pile:
+            for t in reversed(self.tricks):
+                if t.winner is not None:
+                    break
+                out.append(t)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"
+
+
+def _is_seat(seat: object, n: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
+
+
+def _is_card(c: object) -> bool:
+    return c.__class__ is int and 0 <= c < 52  # type: ignore[operator]
+
+
+def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:
+    counts: Counter[Card] = Counter()
+    for c in cards:
+        counts[c] += 1
+        if hand.holds(seat, c) < counts[c]:
+            return card_name(c)
+    return None
+
+
+def _check_deal(rules: Rules, deal: Sequence[Sequence[Card]], kitty: Sequence[Card]) -> None:
+    """Raise DealError unless ``deal`` and ``kitty`` are exactly the rules' deck."""
+    n = rules.players
+    if not isinstance(deal, (list, tuple)) or len(deal) != n:
+        raise DealError(f"the deal must have one list of cards per seat ({n})")
+    for seat, cards in enumerate(deal):
+        if not isinstance(cards, (list, tuple)) or not all(_is_card(c) for c in cards):
+            raise DealError(f"seat {seat}'s cards must be a list of cards")
+        if len(cards) != rules.cards_each:
+            raise DealError(f"seat {seat} must be dealt {rules.cards_each} cards, not {len(cards)}")
+    if not isinstance(kitty, (list, tuple)) or not all(_is_card(c) for c in kitty):
+        raise DealError("the kitty must be a list of cards")
+    if len(kitty) != rules.kitty_size:
+        raise DealError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
+    counts = Counter(c for cards in deal for c in cards) + Counter(kitty)
+    expected = Counter(rules.deck)
+    for c in sorted(counts):
+        if counts[c] > expected[c]:
+            where = "dealt twice" if expected[c] == 1 else "dealt more than twice"
+            if expected[c] == 0:
+                where = "not in this deck"
+            raise DealError(f"{card_name(c)} is {where}")

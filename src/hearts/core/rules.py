@@ -1,0 +1,192 @@
+"""The rules object: variant, player count and house-rule options.
+
+``Rules`` is frozen and keyword-only; every option is checked when it is
+built, and a bad value raises :class:`RulesError` with a clear message.
+
+>>> r = Rules.standard(4)
+>>> r.target, r.cards_each, r.kitty_size
+(100, 13, 0)
+>>> Rules.cancellation(9).kitty_size
+5
+>>> Rules.omnibus(4).jack_of_diamonds
+True
+>>> Rules(variant="standard", players=8)
+Traceback (most recent call last):
+...
+hearts.core.errors.RulesError: standard Hearts is for 3 to 7 players, not 8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .cards import HEARTS_MASK, POINTS, QS, Card, CardMask, card_name, parse_card
+from .errors import RulesError
+
+VARIANTS = ("standard", "cancellation", "omnibus")
+MOON_CHOICES = ("choose", "subtract", "add")
+TIE_RULES = ("play_on", "share")
+LAST_TRICK_RULES = ("nobody", "previous_winner")
+
+#: cards removed from the single deck of standard Hearts, by player count.
+REMOVED: dict[int, tuple[str, ...]] = {
+    3: ("2D",),
+    4: (),
+    5: ("2D", "2C"),
+    6: ("2D", "3D", "3C", "4C"),
+    7: ("2D", "3D", "3C"),
+}
+
+#: offset (seats to the left) of each pass direction.
+PASS_OFFSETS = {"left": 1, "right": -1, "across": 2, "none": 0}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """A variant with its options; see ``shared/spec/rules.md`` section 4.
+
+    Options left as ``None`` take the variant's default.
+    """
+
+    variant: str = "standard"
+    players: int = 4
+    target: int | None = None
+    pass_count: int = 3
+    moon: str = "choose"
+    points_on_first_trick: bool | None = None
+    queen_breaks_hearts: bool = True
+    jack_of_diamonds: bool | None = None
+    ties: str = "play_on"
+    two_pairs_void_trick: bool = False
+    last_trick_unwon: str = "nobody"
+
+    # derived, filled in by __post_init__
+    deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    deck_mask: CardMask = field(init=False, repr=False, compare=False)
+    cards_each: int = field(init=False, repr=False, compare=False)
+    kitty_size: int = field(init=False, repr=False, compare=False)
+    copies: int = field(init=False, repr=False, compare=False)
+    lowest_club: Card = field(init=False, repr=False, compare=False)
+    moon_points: int = field(init=False, repr=False, compare=False)
+    breakers: CardMask = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise RulesError(f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}")
+        _check_int("players", self.players)
+        cancellation = self.variant == "cancellation"
+        lo, hi = (6, 11) if cancellation else (3, 7)
+        if not lo <= self.players <= hi:
+            name = "Cancellation Hearts" if cancellation else f"{self.variant} Hearts"
+            raise RulesError(f"{name} is for {lo} to {hi} players, not {self.players}")
+        put = object.__setattr__
+        if self.target is None:
+            put(self, "target", 150 if cancellation else 100)
+        if self.points_on_first_trick is None:
+            put(self, "points_on_first_trick", cancellation)
+        if self.jack_of_diamonds is None:
+            put(self, "jack_of_diamonds", self.variant == "omnibus")
+        _check_int("target", self.target)
+        if not 1 <= self.target <= 100_000:  # type: ignore[operator]
+            raise RulesError(f"target must be between 1 and 100000, not {self.target}")
+        for name in ("points_on_first_trick", "queen_breaks_hearts", "jack_of_diamonds", "two_pairs_void_trick"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        _check_choice("moon", self.moon, MOON_CHOICES)
+        _check_choice("ties", self.ties, TIE_RULES)
+        _check_choice("last_trick_unwon", self.last_trick_unwon, LAST_TRICK_RULES)
+        if not cancellation:
+            if self.two_pairs_void_trick:
+                raise RulesError("two_pairs_void_trick is an option of Cancellation Hearts only")
+            if self.last_trick_unwon != "nobody":
+                raise RulesError("last_trick_unwon is an option of Cancellation Hearts only")
+
+        if cancellation:
+            deck = tuple(sorted(list(range(52)) * 2))
+            cards_each = 104 // self.players
+            removed: set[Card] = set()
+        else:
+            removed = {parse_card(n) for n in REMOVED[self.players]}
+            deck = tuple(c for c in range(52) if c not in removed)
+            cards_each = len(deck) // self.players
+        _check_int("pass_count", self.pass_count)
+        if not 0 <= self.pass_count < cards_each:
+            raise RulesError(f"pass_count must be between 0 and {cards_each - 1} with {self.players} players, not {self.pass_count}")
+        put(self, "deck", deck)
+        put(self, "deck_mask", sum(1 << c for c in set(deck)))
+        put(self, "cards_each", cards_each)
+        put(self, "kitty_size", len(deck) - cards_each * self.players)
+        put(self, "copies", 2 if cancellation else 1)
+        put(self, "lowest_club", min(c for c in range(13) if c not in removed))
+        put(self, "moon_points", sum(POINTS[c] for c in deck))
+        put(self, "breakers", HEARTS_MASK | ((1 << QS) if self.queen_breaks_hearts else 0))
+
+    # -- presets -------------------------------------------------------
+    @classmethod
+    def standard(cls, players: int = 4, **options: Any) -> Rules:
+        """Hearts for 3-7 players (stripped decks)."""
+        return cls(variant="standard", players=players, **options)
+
+    @classmethod
+    def cancellation(cls, players: int = 8, **options: Any) -> Rules:
+        """Cancellation Hearts for 6-11 players (two decks, kitty)."""
+        return cls(variant="cancellation", players=players, **options)
+
+    @classmethod
+    def omnibus(cls, players: int = 4, **options: Any) -> Rules:
+        """Standard Hearts with the jack of diamonds worth -10."""
+        return cls(variant="omnibus", players=players, **options)
+
+    # -- derived facts -------------------------------------------------
+    @property
+    def is_cancellation(self) -> bool:
+        return self.variant == "cancellation"
+
+    @property
+    def removed_cards(self) -> list[str]:
+        """Names of the cards stripped from a standard deck."""
+        return [card_name(c) for c in range(52) if not self.deck_mask >> c & 1]
+
+    def pass_direction(self, hand_number: int) -> str:
+        """Pass direction of hand ``hand_number`` (1 = first hand).
+
+        >>> [Rules.standard(4).pass_direction(n) for n in range(1, 6)]
+        ['left', 'right', 'across', 'none', 'left']
+        """
+        if self.pass_count == 0:
+            return "none"
+        cycle = ("left", "right", "across", "none") if self.players == 4 and not self.is_cancellation else ("left", "right")
+        return cycle[(hand_number - 1) % len(cycle)]
+
+    def pass_target(self, seat: int, hand_number: int) -> int:
+        """The seat that ``seat`` passes to in hand ``hand_number``."""
+        return (seat + PASS_OFFSETS[self.pass_direction(hand_number)]) % self.players
+
+    # -- serialisation ---------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Every option, as written in a record's ``rules`` object."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from a record's ``rules`` object; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object with at least 'variant' and 'players'")
+        known = {f.name for f in fields(cls) if f.init}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown rules option {unknown[0]!r}")
+        if "variant" not in data or "players" not in data:
+            raise RulesError("rules must give 'variant' and 'players'")
+        return cls(**data)
+
+
+def _check_int(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"{name} must be an integer, not {value!r}")
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise RulesError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
