@@ -1,0 +1,47 @@
+"""The ``hearts`` command and its subcommands.
+
+Each subcommand lives in its own module; this file only parses arguments
+and turns a :class:`HeartsError` into a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hearts", description="Hearts and Cancellation Hearts.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="check and replay a hearts-record/1 file")
+    replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument("--trace", action="store_true", help="list the legal cards at every play")
+
+    bench = sub.add_parser("bench", help="measure the engine's speed (and OpenSpiel's, where installed)")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
+    bench.add_argument("--no-openspiel", action="store_true", help="skip OpenSpiel even where it is installed")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        from .record.replay_cli import run_replay
+
+        return run_replay(args.file, as_json=args.json, trace=args.trace)
+    if args.command == "bench":
+        from .sim.bench import run_bench
+
+        return run_bench(seconds=args.seconds, seed=args.seed, as_json=args.json, openspiel=not args.no_openspiel)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
