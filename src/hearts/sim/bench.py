@@ -1,0 +1,180 @@
+"""``hearts bench``: how fast the engine plays random hands, in one process.
+
+Measurements, each run for about ``seconds``:
+
+- ``standard4``: random complete 4-player hands (deal, pass, play), hand
+  numbers cycling 1..4 so every pass direction (and no pass) occurs;
+- ``cancellation11``: the same for 11-player Cancellation Hearts;
+- ``clones``: clone a mid-hand state and play one legal card on the copy;
+- ``openspiel`` (where ``pyspiel`` imports): OpenSpiel's ``hearts`` driven
+  from Python the same way (pass direction cycling, random deal, random
+  passes and plays), and the ratio of our speed to theirs.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hearts.core import Hand, Rules
+
+from .openspiel_bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR, load_hearts
+from .random_play import play_random_hand, random_card, random_pass
+
+_OS_DIR_CYCLE = tuple(sorted(HAND_NUMBER_FOR_OPENSPIEL_DIR, key=HAND_NUMBER_FOR_OPENSPIEL_DIR.__getitem__))
+
+
+def _rate(step: Callable[[int], int], seconds: float) -> tuple[float, int, float]:
+    """Call ``step(i)`` (which returns how many operations it did) for about ``seconds``.
+
+    Returns (operations per second, operations, elapsed seconds).
+    """
+    clock = time.perf_counter
+    start = clock()
+    end = start + seconds
+    ops = 0
+    i = 0
+    while True:
+        ops += step(i)
+        i += 1
+        now = clock()
+        if now >= end:
+            break
+    elapsed = now - start
+    return ops / elapsed, ops, elapsed
+
+
+def bench_hands(rules: Rules, seed: int, seconds: float) -> tuple[float, int, float]:
+    """Random complete hands per second, hand numbers cycling 1..4."""
+    rng = random.Random(seed)
+
+    def step(i: int) -> int:
+        play_random_hand(rules, rng, number=i % 4 + 1)
+        return 1
+
+    return _rate(step, seconds)
+
+
+def _mid_hands(seed: int, count: int = 16) -> list[tuple[Hand, list[int]]]:
+    """Standard 4-player hands stopped after a random 10..40 plays, with their legal cards."""
+    rng = random.Random(seed)
+    out = []
+    rules = Rules.standard(4)
+    for i in range(count):
+        hand = Hand.from_seed(rules, rng, number=i % 4 + 1)
+        stop = rng.randrange(10, 40)
+        if hand.phase == "pass":
+            for seat in range(4):
+                hand.pass_cards(seat, random_pass(hand, seat, rng))
+        while len(hand.plays) < stop:
+            hand.play(random_card(hand.legal_mask(), rng))
+        out.append((hand, hand.legal_cards()))
+    return out
+
+
+def bench_clones(seed: int, seconds: float, batch: int = 200) -> tuple[float, int, float]:
+    """Clone-and-play operations per second on mid-hand standard states."""
+    states = _mid_hands(seed)
+
+    def step(i: int) -> int:
+        hand, cards = states[i % len(states)]
+        for j in range(batch):
+            hand.clone().play(cards[j % len(cards)])
+        return batch
+
+    return _rate(step, seconds)
+
+
+def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
+    """OpenSpiel ``hearts`` hands per second, driven from Python with a seeded ``random``."""
+    rng = random.Random(seed)
+
+    def step(i: int) -> int:
+        state = game.new_initial_state()
+        state.apply_action(_OS_DIR_CYCLE[i % 4])
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        return 1
+
+    return _rate(step, seconds)
+
+
+def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
+    """Run every measurement; the result is what ``--json`` prints."""
+    result: dict[str, Any] = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "seconds": seconds,
+        "seed": seed,
+    }
+    rate, n, _ = bench_hands(Rules.standard(4), seed, seconds)
+    result.update(standard4_hands_per_s=rate, standard4_hands=n)
+    rate, n, _ = bench_hands(Rules.cancellation(11), seed, seconds)
+    result.update(cancellation11_hands_per_s=rate, cancellation11_hands=n)
+    rate, n, _ = bench_clones(seed, seconds)
+    result.update(clones_per_s=rate, clones=n)
+    if not openspiel:
+        result["openspiel"] = "skipped (--no-openspiel)"
+        return result
+    game = load_hearts()
+    if game is None:
+        result["openspiel"] = "not installed (pip install '.[openspiel]')"
+        return result
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    rate, n, _ = bench_openspiel(game, seed, seconds)
+    result.update(
+        openspiel="measured",
+        openspiel_version=getattr(pyspiel, "__version__", None) or _dist_version("open_spiel"),
+        openspiel_hands_per_s=rate,
+        openspiel_hands=n,
+        ratio_vs_openspiel=result["standard4_hands_per_s"] / rate,
+    )
+    return result
+
+
+def _dist_version(name: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
+
+
+def format_table(r: dict[str, Any]) -> str:
+    """The human-readable report."""
+    rows = [
+        ("standard hands, 4 players", f"{r['standard4_hands_per_s']:,.0f} /s", f"{r['standard4_hands']} hands"),
+        ("cancellation hands, 11 players", f"{r['cancellation11_hands_per_s']:,.0f} /s", f"{r['cancellation11_hands']} hands"),
+        ("clone + play one card", f"{r['clones_per_s']:,.0f} /s", f"{r['clones']} ops"),
+    ]
+    if "openspiel_hands_per_s" in r:
+        rows.append(("OpenSpiel hearts (from Python)", f"{r['openspiel_hands_per_s']:,.0f} /s", f"{r['openspiel_hands']} hands"))
+        rows.append(("ours / OpenSpiel (standard 4p)", f"{r['ratio_vs_openspiel']:.2f}x", ""))
+    else:
+        rows.append(("OpenSpiel hearts", "-", r["openspiel"]))
+    w0 = max(len(a) for a, _, _ in rows)
+    w1 = max(len(b) for _, b, _ in rows)
+    head = f"hearts bench: Python {r['python']} ({r['implementation']}), {r['seconds']:g} s each, seed {r['seed']}"
+    lines = [head, ""] + [f"  {a:<{w0}}  {b:>{w1}}  {c}".rstrip() for a, b, c in rows]
+    return "\n".join(lines)
+
+
+def run_bench(*, seconds: float, seed: int, as_json: bool, openspiel: bool) -> int:
+    """Entry point of ``hearts bench``; returns the exit status."""
+    if not seconds > 0:
+        print("hearts bench: --seconds must be more than 0", file=sys.stderr)
+        return 2
+    result = measure(seconds=seconds, seed=seed, openspiel=openspiel)
+    print(json.dumps(result, sort_keys=True) if as_json else format_table(result))
+    return 0
