@@ -82,14 +82,23 @@ def parse_mask(names: Iterable[str]) -> CardMask:
     return mask_of(parse_card(n) for n in names)
 
 
-def mask_cards(mask: CardMask) -> list[Card]:
-    """The cards of a mask, in card order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_TABLES: list[list[tuple[Card, ...]]] = []
+
+
+def _tables() -> list[list[tuple[Card, ...]]]:
+    """Per suit, the cards of every 13-bit pattern (built on first use, ~40 ms)."""
+    if not _TABLES:
+        ranks: list[tuple[int, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            ranks[m] = ((m & -m).bit_length() - 1,) + ranks[m & (m - 1)]
+        _TABLES.extend([tuple(r + 13 * s for r in t) for t in ranks] for s in range(4))
+    return _TABLES
+
+
+def mask_cards(mask: CardMask) -> tuple[Card, ...]:
+    """The cards of a mask, in card order (table lookups, no loop)."""
+    t0, t1, t2, t3 = _TABLES or _tables()
+    return t0[mask & 8191] + t1[mask >> 13 & 8191] + t2[mask >> 26 & 8191] + t3[mask >> 39 & 8191]
 
 
 def names(cards: Iterable[Card]) -> list[str]:
