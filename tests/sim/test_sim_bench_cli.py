@@ -1,0 +1,50 @@
+"""``hearts bench`` from the outside: a subprocess, its JSON and its table (no timing assertions)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+KEYS = ("standard4_hands_per_s", "cancellation11_hands_per_s", "clones_per_s")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hearts", "bench", *args], capture_output=True, text=True, timeout=120)
+
+
+def _positive(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value > 0
+
+
+def test_bench_json() -> None:
+    proc = _run("--json", "--seconds", "0.05")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert isinstance(data, dict)
+    for key in KEYS:
+        assert _positive(data[key]), (key, data[key])
+    if "openspiel_hands_per_s" in data:
+        assert _positive(data["openspiel_hands_per_s"]) and _positive(data["ratio_vs_openspiel"])
+    else:
+        assert "ratio_vs_openspiel" not in data and "not installed" in data["openspiel"]
+
+
+def test_bench_json_without_openspiel() -> None:
+    proc = _run("--json", "--seconds", "0.02", "--no-openspiel", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert all(_positive(data[k]) for k in KEYS)
+    assert "openspiel_hands_per_s" not in data and data["seed"] == 3
+
+
+def test_bench_table() -> None:
+    proc = _run("--seconds", "0.02", "--no-openspiel")
+    assert proc.returncode == 0, proc.stderr
+    assert "standard hands, 4 players" in proc.stdout and "cancellation hands, 11 players" in proc.stdout
+
+
+def test_bench_rejects_zero_seconds() -> None:
+    proc = _run("--seconds", "0")
+    assert proc.returncode == 2 and "--seconds" in proc.stderr
