@@ -32,8 +32,10 @@ _OS_DIR_CYCLE = tuple(sorted(HAND_NUMBER_FOR_OPENSPIEL_DIR, key=HAND_NUMBER_FOR_
 def _rate(step: Callable[[int], int], seconds: float) -> tuple[float, int, float]:
     """Call ``step(i)`` (which returns how many operations it did) for about ``seconds``.
 
-    Returns (operations per second, operations, elapsed seconds).
+    One untimed call first warms up lazily built tables. Returns
+    (operations per second, operations, elapsed seconds).
     """
+    step(-1)
     clock = time.perf_counter
     start = clock()
     end = start + seconds
