@@ -117,7 +117,7 @@ def to_record(data: Any) -> Record:
         got = data.get("format")
         if "format" not in data:
             raise RecordError(f"not a record: no 'format' (expected {FORMAT!r})")
-        shown = repr(got) if isinstance(got, str) and len(got) < 40 else "a " + type(got).__name__
+        shown = repr(got) if isinstance(got, str) and len(got) < 40 else "of type " + type(got).__name__
         raise RecordError(f"not a record: format is {shown}, expected {FORMAT!r}")
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:

@@ -73,7 +73,7 @@ class _Replayer:
         for i, h in enumerate(hands):
             last = i == len(hands) - 1
             if self.game.game_over:
-                raise ReplayError(i, "deal", None, None, None, f"the game is over after hand {i - 1}: no further hand may follow")
+                raise ReplayError(i, "deal", None, None, None, "the game is over: no hand may follow the one that ended it")
             hand = self._deal(i, h)
             self._passes(i, h, hand, last)
             legal = self._plays(i, h, hand)
@@ -92,8 +92,9 @@ class _Replayer:
     def _deal(self, i: int, h: HandRecord) -> Hand:
         rules, n = self.rules, self.rules.players
         if len(h.deal) != n:
-            if len(h.deal) < n:
-                raise ReplayError(i, "deal", len(h.deal), len(h.deal), None, f"the deal needs one list per seat: seat {len(h.deal)} has none")
+            k = len(h.deal)
+            if k < n:
+                raise ReplayError(i, "deal", k, k, None, f"the deal needs one list per seat: seat {k} has none")
             raise ReplayError(i, "deal", n, None, None, f"the deal has {len(h.deal)} lists for {n} players")
         expected = Counter(rules.deck)
         counts: Counter[Card] = Counter()
@@ -124,7 +125,7 @@ class _Replayer:
         n, direction = self.rules.players, hand.pass_direction
         if direction == "none":
             if h.passes is not None:
-                why = "no passing in this game" if self.rules.pass_count == 0 else f"hand {hand.number} has no passing"
+                why = "no passing in this game" if self.rules.pass_count == 0 else "no passing on this hand"
                 raise ReplayError(i, "pass", 0, None, None, f"{why}: 'passes' must be absent or null")
             return
         if h.passes is None:
@@ -181,7 +182,7 @@ class _Replayer:
             why = f"seat {hand.shooter} shot the moon: the record must give the choice ('add' or 'subtract')"
             raise ReplayError(i, "moon", 0, hand.shooter, None, why)
         missing = self.rules.cards_each * self.rules.players - len(hand.plays)
-        why = f"the hand is unfinished ({missing} cards still to play) but another hand follows"
+        why = f"the hand is unfinished ({missing} card{'s' if missing > 1 else ''} still to play) but another hand follows"
         raise ReplayError(i, "play", len(h.plays), hand.to_move, None, why)
 
     # -- output ------------------------------------------------------
