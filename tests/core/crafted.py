@@ -36,6 +36,7 @@ def crafted(
     pool = sorted(rest.elements())
     for seat in range(rules.players):
         need = rules.cards_each - len(hands[seat])
+        assert need >= 0, f"seat {seat} is given too many cards"
         hands[seat] += pool[:need]
         pool = pool[need:]
     if kitty is None:
