@@ -7,7 +7,7 @@ PlayCard(seat=1, card=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -36,7 +36,7 @@ class ChooseMoon:
     choice: str
 
 
-Action = Union[PassCards, PlayCard, ChooseMoon]
+Action = PassCards | PlayCard | ChooseMoon
 
 
 class Trick(NamedTuple):
@@ -81,4 +81,4 @@ class HandScored:
     moon_choice: str | None
 
 
-Event = Union[PassChosen, PassesExchanged, CardPlayed, TrickDone, MoonShot, HandScored]
+Event = PassChosen | PassesExchanged | CardPlayed | TrickDone | MoonShot | HandScored

@@ -21,7 +21,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Any
 
 from .actions import (
     Action,
@@ -188,7 +187,7 @@ class Hand:
         self._suit = 0
         self._void_bit = 0
         self._copies = rules.copies
-        self._jd = rules.jack_of_diamonds
+        self._jd = bool(rules.jack_of_diamonds)
         self._tricks_total = (len(rules.deck) - rules.kitty_size) // n
         self.to_move = 0
         self.leader = 0
@@ -711,7 +710,7 @@ def _is_seat(seat: object, n: int) -> bool:
 
 
 def _is_card(c: object) -> bool:
-    return c.__class__ is int and 0 <= c < 52  # type: ignore[operator]
+    return c.__class__ is int and 0 <= c < 52  # type: ignore[operator,unused-ignore]
 
 
 def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:

@@ -112,7 +112,8 @@ class Rules:
             cards_each = len(deck) // self.players
         _check_int("pass_count", self.pass_count)
         if not 0 <= self.pass_count < cards_each:
-            raise RulesError(f"pass_count must be between 0 and {cards_each - 1} with {self.players} players, not {self.pass_count}")
+            most = cards_each - 1
+            raise RulesError(f"pass_count must be between 0 and {most} with {self.players} players, not {self.pass_count}")
         put(self, "deck", deck)
         put(self, "deck_mask", sum(1 << c for c in set(deck)))
         put(self, "cards_each", cards_each)

@@ -1,0 +1,72 @@
+"""Dependencies point one way (design notes): core <- record <- sim; nothing imports cli.
+
+The core is standard library only; third-party modules are imported only in
+their own subpackage (and lazily, for optional extras).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "hearts"
+
+#: which of our subpackages each subpackage may import
+ALLOWED = {
+    "core": set(),
+    "record": {"core"},
+    "sim": {"core", "record"},
+}
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    """(absolute module name, level) of each import in a file, relative ones resolved within hearts."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.relative_to(SRC.parent).with_suffix("").parts[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join(base + ((node.module,) if node.module else ()))
+            else:
+                name = node.module or ""
+            out.append((name, node.lineno))
+    return out
+
+
+def test_subpackages_import_only_what_the_layering_allows() -> None:
+    problems = []
+    for sub, allowed in ALLOWED.items():
+        for path in (SRC / sub).rglob("*.py"):
+            for name, line in imports_of(path):
+                top = name.split(".")[0]
+                if top == "hearts":
+                    parts = name.split(".")
+                    target = parts[1] if len(parts) > 1 else ""
+                    if target != sub and target not in allowed:
+                        problems.append(f"{path.relative_to(SRC)}:{line} imports {name}")
+                elif sub == "core" and top not in sys.stdlib_module_names and top != "__future__":
+                    problems.append(f"{path.relative_to(SRC)}:{line} imports third-party {name}")
+    assert problems == []
+
+
+def test_nothing_imports_the_cli() -> None:
+    for path in SRC.rglob("*.py"):
+        if path.name in ("cli.py", "__main__.py"):
+            continue
+        for name, line in imports_of(path):
+            assert name != "hearts.cli", f"{path}:{line} imports the CLI"
+
+
+def test_optional_extras_are_imported_lazily() -> None:
+    """pyspiel is optional: no module imports it at module level."""
+    for path in SRC.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(n.split(".")[0] in ("pyspiel", "open_spiel", "numpy") for n in names), path
