@@ -4,13 +4,14 @@ not taken from the engine: each assertion restates a fact derived on paper."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from conftest import VALID
 
 from hearts.record import read_record, replay
 
 
-def out(name: str) -> dict:  # type: ignore[type-arg]
+def out(name: str) -> dict[str, Any]:
     return replay(read_record(str(VALID / f"{name}.json")))
 
 

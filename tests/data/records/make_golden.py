@@ -41,7 +41,7 @@ MOON_DEAL = [
     "3H 4H 5H TC JC QC KC 9S TS JS QS KS AS".split(),
 ]
 MOON_PASSES = ["2D 3D 4D".split(), "2S 5D 6D".split(), "3S 4S 5S".split(), "3H 4H 5H".split()]
-MOON_HAND = (MOON_DEAL, [], MOON_PASSES)
+MOON_HAND: tuple[list[list[str]], list[str], list[list[str]] | None] = (MOON_DEAL, [], MOON_PASSES)
 
 
 def trick_has(game: Game, test: Callable[[Any, Any, int], bool]) -> bool:
@@ -118,15 +118,11 @@ def valid_cases() -> dict[str, tuple[Game, bool]]:
         False,
     )
     for rule in ("nobody", "previous_winner"):
-        c[f"set_aside_last_{rule}"] = (
-            search(
-                lambda s, rule=rule: play_game(
-                    Rules.cancellation(11, target=60, last_trick_unwon=rule), s, dup_bias=True, max_hands=1
-                ),
-                last_set_aside,
-            ),
-            False,
-        )
+
+        def make(seed: int, rule: str = rule) -> Game:
+            return play_game(Rules.cancellation(11, target=60, last_trick_unwon=rule), seed, dup_bias=True, max_hands=1)
+
+        c[f"set_aside_last_{rule}"] = (search(make, last_set_aside), False)
     c["two_pairs_void_trick"] = (
         search(
             lambda s: play_game(Rules.cancellation(10, target=60, two_pairs_void_trick=True), s, dup_bias=True, max_hands=1),
@@ -190,7 +186,7 @@ def invalid_cases() -> dict[str, dict[str, Any]]:
     base = _base4()
     c: dict[str, dict[str, Any]] = {}
 
-    def mut(name: str, f: Callable[[dict[str, Any]], None], rec: dict[str, Any] | None = None) -> None:
+    def mut(name: str, f: Callable[[dict[str, Any]], Any], rec: dict[str, Any] | None = None) -> None:
         r = copy.deepcopy(base if rec is None else rec)
         f(r)
         c[name] = r
@@ -222,7 +218,8 @@ def invalid_cases() -> dict[str, dict[str, Any]]:
     c["play_must_follow"] = _find_play(base, h0, "must follow suit")
     c["play_hearts_not_broken"] = _find_play(base, h1, "hearts are not broken")
     c["play_first_lead"] = _find_play(base, h0, "must lead 2C")
-    c["play_points_first_trick"] = _find_play(game_record(play_game(Rules.standard(7, target=50), 16)), 0, "no hearts or QS on the first trick")
+    seven = game_record(play_game(Rules.standard(7, target=50), 16))
+    c["play_points_first_trick"] = _find_play(seven, 0, "no hearts or QS on the first trick")
     c["play_cancellation_first_lead"] = _find_play(canc, 0, "the first lead may not be")
     mut("play_not_held", lambda r: r["hands"][h0]["plays"].__setitem__(5, r["hands"][h0]["plays"][1]))
     mut("play_unreadable_card", lambda r: r["hands"][h1]["plays"].__setitem__(7, "11H"))
