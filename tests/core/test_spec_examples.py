@@ -164,3 +164,25 @@ def test_10_leader_with_only_hearts_and_queen_must_lead_the_queen() -> None:
     assert legal_names(hand) == ["QS"]
     with pytest.raises(IllegalAction, match="hearts are not broken"):
         hand.play(parse_card("2H"))
+
+
+def test_kitty_waits_with_a_set_aside_first_trick_and_stays_hidden() -> None:
+    # 9 players, dealer 2 so seat 3 leads; seats 3 and 6 hold every spade but the kitty's, seats 4 and 5 a 9H each
+    spades = ["TS"] + [r + "S" for r in "23456789KA"]
+    kitty = ["QS", "QS", "JS", "JS", "AH"]
+    hand = crafted(Rules.cancellation(9, pass_count=0), {3: spades, 6: spades, 4: ["9H"], 5: ["9H"]}, kitty, dealer=2)
+    assert all(c // 13 != 3 for s in range(9) if s not in (3, 6) for c in hand.hand_cards(s))
+    play_names(hand, "TS", "9H", "9H", "TS")
+    play_lowest(hand, 5)
+    assert hand.tricks[0].winner is None and hand.kitty_taker() is None
+    assert hand.to_move == 3
+    play_names(hand, "2S")
+    play_lowest(hand, 2)
+    play_names(hand, "3S")  # seat 6 wins the second trick, and with it the first trick and the kitty
+    play_lowest(hand, 5)
+    assert hand.tricks[1].winner == 6 and hand.kitty_taker() == 6
+    kitty_points = 13 + 13 + 1
+    visible = hand.tricks[0].points + hand.tricks[1].points
+    assert hand.points_taken[6] == visible + kitty_points
+    assert hand.public_points()[6] == visible and hand.view(0).points_taken[6] == visible
+    assert hand.view(6).kitty is None and hand.view(6).kitty_taker == 6

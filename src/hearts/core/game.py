@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import Action, Event
+from .actions import Action, Event, PassCards, PlayCard
 from .cards import Card
-from .errors import IllegalAction
+from .errors import DealError, IllegalAction
 from .hand import DONE, Hand, random_deal
 from .rules import Rules
 from .view import SeatView
@@ -38,7 +38,7 @@ class Game:
         auto_deal: bool = True,
     ) -> None:
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < rules.players:
-            raise IllegalAction("deal", None, None, f"first_dealer must be a seat from 0 to {rules.players - 1}")
+            raise DealError(f"first_dealer must be a seat from 0 to {rules.players - 1}, not {first_dealer!r}")
         self.rules = rules
         self.first_dealer = first_dealer
         self.rng = random.Random(seed)
@@ -73,17 +73,17 @@ class Game:
         self.hands.append(hand)
         return hand
 
-    def _current(self) -> Hand:
+    def _current(self, phase: str) -> Hand:
         if self.game_over:
-            raise IllegalAction("play", None, None, "the game is over")
+            raise IllegalAction(phase, None, None, "the game is over")
         if self.needs_deal:
-            raise IllegalAction("play", None, None, "the next hand has not been dealt")
+            raise IllegalAction(phase, None, None, "the next hand has not been dealt")
         return self.hands[-1]
 
     # -- actions -------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply an action to the current hand; scores the hand when it ends."""
-        hand = self._current()
+        hand = self._current("play" if isinstance(action, PlayCard) else "pass" if isinstance(action, PassCards) else "moon")
         events = hand.apply(action)
         if hand.phase == DONE:
             self._hand_done(hand)
@@ -91,16 +91,16 @@ class Game:
 
     def play(self, card: Card, seat: int | None = None) -> None:
         """Fast path: the seat to move plays ``card``."""
-        hand = self._current()
+        hand = self._current("play")
         hand.play(card, seat)
         if hand.phase == DONE:
             self._hand_done(hand)
 
     def pass_cards(self, seat: int, cards: Sequence[Card]) -> None:
-        self._current().pass_cards(seat, cards)
+        self._current("pass").pass_cards(seat, cards)
 
     def choose_moon(self, seat: int, choice: str) -> None:
-        hand = self._current()
+        hand = self._current("moon")
         hand.choose_moon(seat, choice)
         self._hand_done(hand)
 

@@ -146,9 +146,9 @@ class Hand:
     ) -> None:
         n = rules.players
         _check_deal(rules, deal, kitty)
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        if not _is_seat(dealer, n):
             raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        if not isinstance(number, int) or number < 1:
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise DealError(f"hand number must be 1 or more, not {number!r}")
         masks = [_masks(cards) for cards in deal]
         self._setup(rules, [m[0] for m in masks], [m[1] for m in masks], tuple(sorted(kitty)), dealer, number)
@@ -647,12 +647,24 @@ class Hand:
         """Points each seat is seen to have taken: the kitty stays hidden until the hand ends."""
         if self.phase in (MOON, DONE) or not self.kitty:
             return self.points_taken[:]
-        hidden = sum(POINTS[c] for c in self.kitty)
         pts = self.points_taken[:]
-        first = self.tricks[0] if self.tricks else None
-        if first is not None and first.winner is not None:
-            pts[first.winner] -= hidden
+        taker = self.kitty_taker()
+        if taker is not None:
+            pts[taker] -= sum(POINTS[c] for c in self.kitty)
         return pts
+
+    def kitty_taker(self) -> int | None:
+        """The seat that took the kitty (public), or None while it waits or if nobody took it.
+
+        The kitty goes with the first trick's cards: to the first trick won,
+        which takes every set-aside trick before it.
+        """
+        if not self.kitty:
+            return None
+        for t in self.tricks:
+            if t.winner is not None:
+                return t.winner
+        return None
 
     def view(self, seat: int | None, scores: Sequence[int] | None = None) -> SeatView:
         """What ``seat`` may know (``None``: a spectator, who sees only public facts)."""
@@ -684,6 +696,7 @@ class Hand:
             set_aside=tuple(sorted(set_aside)),
             kitty_size=len(self.kitty),
             kitty=self.kitty if done else None,
+            kitty_taker=self.kitty_taker(),
             shooter=self.shooter if self.phase in (MOON, DONE) else None,
             moon_choice=self.moon_choice,
             points=tuple(self.points) if self.points is not None else None,

@@ -41,6 +41,7 @@ class SeatView:
     set_aside: tuple[Card, ...]
     kitty_size: int
     kitty: tuple[Card, ...] | None
+    kitty_taker: int | None
     shooter: int | None
     moon_choice: str | None
     points: tuple[int, ...] | None
