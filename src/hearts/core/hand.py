@@ -438,20 +438,14 @@ class Hand:
         trick = self.trick
         leader = self.leader
         suit_mask = self._suit
-        seen = 0
         if self._copies == 1:
+            seen = 0
             for c in trick:
                 seen |= BIT[c]
             points = (seen & HEARTS_MASK).bit_count() + (13 if seen & _QS_BIT else 0)
             winner: int | None = (leader + trick.index((seen & suit_mask).bit_length() - 1)) % self.n
         else:
-            dup = 0
-            for c in trick:
-                b = BIT[c]
-                if seen & b:
-                    dup |= b
-                else:
-                    seen |= b
+            seen, dup = _masks(trick)  # a card played twice is in both: the pair cancels
             points = sum(POINTS[c] for c in trick)
             live = seen & ~dup & suit_mask
             if not live or (self.rules.two_pairs_void_trick and dup.bit_count() >= 2):
