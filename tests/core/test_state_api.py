@@ -203,3 +203,11 @@ def test_game_with_explicit_deals_waits_for_each_deal() -> None:
     assert hand.dealer == 2
     with pytest.raises(IllegalAction, match="not finished"):
         game.start_hand()
+
+
+@pytest.mark.parametrize("bad", [{"dealer": True}, {"dealer": 4}, {"dealer": -1}, {"number": 0}, {"number": True}])
+def test_bad_dealer_or_hand_number_is_a_clear_error(bad: dict[str, object]) -> None:
+    with pytest.raises(DealError, match="dealer must be a seat|hand number must be"):
+        Hand.from_seed(Rules.standard(4), 1, **bad)  # type: ignore[arg-type]
+    with pytest.raises(DealError):
+        Game(Rules.standard(4), first_dealer=bad.get("dealer", 9))  # type: ignore[arg-type]

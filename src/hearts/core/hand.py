@@ -200,7 +200,7 @@ class Hand:
     def from_seed(cls, rules: Rules, seed: int | random.Random | None = None, *, dealer: int = 0, number: int = 1) -> Hand:
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if not (isinstance(dealer, int) and 0 <= dealer < rules.players and isinstance(number, int) and number >= 1):
+        if not (_is_seat(dealer, rules.players) and isinstance(number, int) and not isinstance(number, bool) and number >= 1):
             hands, kitty = random_deal(rules, rng)
             return cls(rules, hands, kitty, dealer=dealer, number=number)  # raises the clear error
         deck = _shuffled(rules, rng)  # a shuffled deck needs no checking
