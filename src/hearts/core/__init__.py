@@ -5,9 +5,10 @@ Standard library only; nothing here imports another part of the package.
 
 from .actions import Action, ChooseMoon, PassCards, PlayCard, Trick
 from .cards import Card, CardMask, card_name, mask_cards, names, parse_card
+from .deal import random_deal
 from .errors import CardError, DealError, HeartsError, IllegalAction, RulesError
 from .game import Game
-from .hand import Hand, random_deal
+from .hand import Hand
 from .rules import Rules
 from .view import SeatView
 

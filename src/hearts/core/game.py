@@ -15,8 +15,9 @@ from collections.abc import Sequence
 
 from .actions import Action, Event, PassCards, PlayCard
 from .cards import Card
+from .deal import random_deal
 from .errors import DealError, IllegalAction
-from .hand import DONE, Hand, random_deal
+from .hand import DONE, Hand
 from .rules import Rules
 from .view import SeatView
 

@@ -50,6 +50,7 @@ from .cards import (
     card_name,
     mask_cards,
 )
+from .deal import card_masks, check_deal, is_card, is_seat, random_deal, shuffled_deck
 from .errors import DealError, IllegalAction
 from .rules import PASS_OFFSETS, Rules
 from .view import SeatView
@@ -58,31 +59,6 @@ PASS, PLAY, MOON, DONE = "pass", "play", "moon", "done"
 #: hearts and Black Maria: the cards kept off the first trick.
 POINT_MASK: CardMask = HEARTS_MASK | (1 << QS)
 _QS_BIT = 1 << QS
-
-
-def _shuffled(rules: Rules, rng: random.Random) -> list[Card]:
-    rand = rng.random
-    return sorted(rules.deck, key=lambda _: rand())  # a uniform shuffle, twice as fast as rng.shuffle
-
-
-def random_deal(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle the rules' deck with ``rng``: one sorted list per seat, and the kitty."""
-    deck = _shuffled(rules, rng)
-    k = rules.cards_each
-    hands = [sorted(deck[i * k : (i + 1) * k]) for i in range(rules.players)]
-    return hands, sorted(deck[k * rules.players :])
-
-
-def _masks(cards: Iterable[Card]) -> tuple[CardMask, CardMask]:
-    """(held at least once, held twice) masks of a list of cards."""
-    lo = hi = 0
-    for c in cards:
-        b = BIT[c]
-        if lo & b:
-            hi |= b
-        else:
-            lo |= b
-    return lo, hi
 
 
 class Hand:
@@ -145,12 +121,12 @@ class Hand:
         number: int = 1,
     ) -> None:
         n = rules.players
-        _check_deal(rules, deal, kitty)
-        if not _is_seat(dealer, n):
+        check_deal(rules, deal, kitty)
+        if not is_seat(dealer, n):
             raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise DealError(f"hand number must be 1 or more, not {number!r}")
-        masks = [_masks(cards) for cards in deal]
+        masks = [card_masks(cards) for cards in deal]
         self._setup(rules, [m[0] for m in masks], [m[1] for m in masks], tuple(sorted(kitty)), dealer, number)
 
     def _setup(self, rules: Rules, lo: list[CardMask], hi: list[CardMask], kitty: tuple[Card, ...], dealer: int, number: int) -> None:
@@ -200,10 +176,10 @@ class Hand:
     def from_seed(cls, rules: Rules, seed: int | random.Random | None = None, *, dealer: int = 0, number: int = 1) -> Hand:
         """A hand dealt at random from ``seed`` (an int or a ``random.Random``)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if not (_is_seat(dealer, rules.players) and isinstance(number, int) and not isinstance(number, bool) and number >= 1):
+        if not (is_seat(dealer, rules.players) and isinstance(number, int) and not isinstance(number, bool) and number >= 1):
             hands, kitty = random_deal(rules, rng)
             return cls(rules, hands, kitty, dealer=dealer, number=number)  # raises the clear error
-        deck = _shuffled(rules, rng)  # a shuffled deck needs no checking
+        deck = shuffled_deck(rules, rng)  # a shuffled deck needs no checking
         k, n = rules.cards_each, rules.players
         if rules.copies == 1:
             lo = [0] * n
@@ -211,7 +187,7 @@ class Hand:
                 lo[i // k] |= BIT[c]
             hi = [0] * n
         else:
-            masks = [_masks(deck[i * k : (i + 1) * k]) for i in range(n)]
+            masks = [card_masks(deck[i * k : (i + 1) * k]) for i in range(n)]
             lo, hi = [m[0] for m in masks], [m[1] for m in masks]
         hand = object.__new__(cls)
         hand._setup(rules, lo, hi, tuple(sorted(deck[k * n :])), dealer, number)
@@ -265,7 +241,7 @@ class Hand:
         """The reason ``seat`` may not pass ``cards`` now, or None if it may."""
         if self.phase != PASS:
             return "it is not the passing phase"
-        if not _is_seat(seat, self.n):
+        if not is_seat(seat, self.n):
             return f"there is no seat {seat!r}"
         if self.passes[seat] is not None:
             return "has already passed"
@@ -291,7 +267,7 @@ class Hand:
         why = self.why_pass_illegal(seat, cards)
         if why is not None:
             bad = _first_unheld(self, seat, cards) if why.startswith("does not hold") else None
-            raise IllegalAction(PASS, seat if _is_seat(seat, self.n) else None, bad, why)
+            raise IllegalAction(PASS, seat if is_seat(seat, self.n) else None, bad, why)
         self.passes[seat] = tuple(sorted(cards))
         if None not in self.passes:
             self._exchange()
@@ -335,7 +311,7 @@ class Hand:
 
     def pass_options(self, seat: int) -> list[tuple[Card, ...]]:
         """Every distinct pass ``seat`` may make now (empty when it may not pass)."""
-        if self.phase != PASS or not _is_seat(seat, self.n) or self.passes[seat] is not None:
+        if self.phase != PASS or not is_seat(seat, self.n) or self.passes[seat] is not None:
             return []
         return sorted(set(combinations(self.hand_cards(seat), self.rules.pass_count)))
 
@@ -377,7 +353,7 @@ class Hand:
         s = self.to_move
         if seat is not None and seat != s:
             return f"it is seat {s}'s turn"
-        if not _is_card(card):
+        if not is_card(card):
             return f"not a card: {card!r}"
         h = self.lo[s]
         if not h >> card & 1:
@@ -400,7 +376,7 @@ class Hand:
         s = self.to_move
         if card.__class__ is not int or not 0 <= card < 52 or not self._legal >> card & 1 or (seat is not None and seat != s):
             why = self.why_play_illegal(card, seat)
-            name = card_name(card) if _is_card(card) else None
+            name = card_name(card) if is_card(card) else None
             raise IllegalAction(PLAY, s if seat is None else seat, name, why or "illegal")
         b = BIT[card]
         hi = self.hi
@@ -445,7 +421,7 @@ class Hand:
             points = (seen & HEARTS_MASK).bit_count() + (13 if seen & _QS_BIT else 0)
             winner: int | None = (leader + trick.index((seen & suit_mask).bit_length() - 1)) % self.n
         else:
-            seen, dup = _masks(trick)  # a card played twice is in both: the pair cancels
+            seen, dup = card_masks(trick)  # a card played twice is in both: the pair cancels
             points = sum(POINTS[c] for c in trick)
             live = seen & ~dup & suit_mask
             if not live or (self.rules.two_pairs_void_trick and dup.bit_count() >= 2):
@@ -518,7 +494,7 @@ class Hand:
         """The shooter chooses ``"add"`` (26 to each other seat) or ``"subtract"`` (26 from own)."""
         why = self.why_moon_illegal(seat, choice)
         if why is not None:
-            raise IllegalAction(MOON, seat if _is_seat(seat, self.n) else None, None, why)
+            raise IllegalAction(MOON, seat if is_seat(seat, self.n) else None, None, why)
         self._score(choice)
 
     def _score(self, choice: str) -> None:
@@ -662,7 +638,7 @@ class Hand:
 
     def view(self, seat: int | None, scores: Sequence[int] | None = None) -> SeatView:
         """What ``seat`` may know (``None``: a spectator, who sees only public facts)."""
-        if seat is not None and not _is_seat(seat, self.n):
+        if seat is not None and not is_seat(seat, self.n):
             raise ValueError(f"there is no seat {seat!r}")
         own = seat is not None
         done = self.phase == DONE
@@ -712,14 +688,6 @@ class Hand:
         return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"
 
 
-def _is_seat(seat: object, n: int) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
-
-
-def _is_card(c: object) -> bool:
-    return c.__class__ is int and 0 <= c < 52  # type: ignore[operator,unused-ignore]
-
-
 def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:
     counts: Counter[Card] = Counter()
     for c in cards:
@@ -727,27 +695,3 @@ def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:
         if hand.holds(seat, c) < counts[c]:
             return card_name(c)
     return None
-
-
-def _check_deal(rules: Rules, deal: Sequence[Sequence[Card]], kitty: Sequence[Card]) -> None:
-    """Raise DealError unless ``deal`` and ``kitty`` are exactly the rules' deck."""
-    n = rules.players
-    if not isinstance(deal, (list, tuple)) or len(deal) != n:
-        raise DealError(f"the deal must have one list of cards per seat ({n})")
-    for seat, cards in enumerate(deal):
-        if not isinstance(cards, (list, tuple)) or not all(_is_card(c) for c in cards):
-            raise DealError(f"seat {seat}'s cards must be a list of cards")
-        if len(cards) != rules.cards_each:
-            raise DealError(f"seat {seat} must be dealt {rules.cards_each} cards, not {len(cards)}")
-    if not isinstance(kitty, (list, tuple)) or not all(_is_card(c) for c in kitty):
-        raise DealError("the kitty must be a list of cards")
-    if len(kitty) != rules.kitty_size:
-        raise DealError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
-    counts = Counter(c for cards in deal for c in cards) + Counter(kitty)
-    expected = Counter(rules.deck)
-    for c in sorted(counts):
-        if counts[c] > expected[c]:
-            where = "dealt twice" if expected[c] == 1 else "dealt more than twice"
-            if expected[c] == 0:
-                where = "not in this deck"
-            raise DealError(f"{card_name(c)} is {where}")
