@@ -119,6 +119,10 @@ def test_clone_is_independent() -> None:
         hand.pass_cards(s, hand.hand_cards(s)[:3])
     play_lowest(hand, 13)
     copy = hand.clone()
+    for name in Hand.__slots__:  # every field is copied, and mutable ones are not shared
+        assert getattr(copy, name) == getattr(hand, name), name
+        if isinstance(getattr(hand, name), list):
+            assert getattr(copy, name) is not getattr(hand, name), name
     snapshot = (hand.plays[:], [hand.hand_cards(s) for s in range(8)], hand.points_taken[:], list(hand.taken[0]))
     play_lowest(copy, 20)
     assert (hand.plays, [hand.hand_cards(s) for s in range(8)], hand.points_taken, list(hand.taken[0])) == snapshot
