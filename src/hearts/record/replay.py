@@ -64,8 +64,8 @@ class _Replayer:
         self.rules = rec.rules
         try:
             self.game = Game(rec.rules, first_dealer=rec.first_dealer, auto_deal=False)
-        except IllegalAction as e:  # first_dealer is checked by format; kept for safety
-            raise RecordError(e.reason) from None
+        except DealError as e:  # first_dealer is checked by format; kept for safety
+            raise RecordError(str(e)) from None
         self.out: list[dict[str, Any]] = []
 
     def run(self) -> None:
