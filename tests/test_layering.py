@@ -1,4 +1,4 @@
-"""Dependencies point one way (design notes): core <- record <- sim; nothing imports cli.
+"""Dependencies point one way (design notes): core <- record <- bots <- sim; nothing imports cli.
 
 The core is standard library only; third-party modules are imported only in
 their own subpackage (and lazily, for optional extras).
@@ -16,7 +16,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "hearts"
 ALLOWED = {
     "core": set(),
     "record": {"core"},
-    "sim": {"core", "record"},
+    "bots": {"core", "record"},
+    "sim": {"core", "record", "bots"},
 }
 
 

@@ -25,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
     bench.add_argument("--no-openspiel", action="store_true", help="skip OpenSpiel even where it is installed")
+
+    from .sim import arena_cli
+
+    arena = sub.add_parser("arena", help="measure bots against each other with duplicate deals and seat rotation")
+    arena_cli.add_arguments(arena)
     return parser
 
 
@@ -39,6 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sim.bench import run_bench
 
         return run_bench(seconds=args.seconds, seed=args.seed, as_json=args.json, openspiel=not args.no_openspiel)
+    if args.command == "arena":
+        from .sim import arena_cli
+
+        return arena_cli.run(args)
     parser.print_help()
     return 0
 

@@ -1,0 +1,11 @@
+"""Bots: one protocol (a seat's view in, that seat's action out) and one registry.
+
+>>> from hearts.bots import make_bot
+>>> make_bot("random").name
+'random'
+"""
+
+from .base import Bot, RandomBot, best_moon_choice
+from .registry import LEVELS, BotSpecError, known_bots, make_bot, parse_spec
+
+__all__ = ["LEVELS", "Bot", "BotSpecError", "RandomBot", "best_moon_choice", "known_bots", "make_bot", "parse_spec"]

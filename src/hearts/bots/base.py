@@ -1,0 +1,107 @@
+"""The bot protocol: a bot sees one seat's view and returns that seat's action.
+
+A bot never receives the state, only a :class:`~hearts.core.SeatView`: its
+own hand, the cards it passed and received, every card played, the voids
+shown, the public points and the scores. What it may do is in the view:
+
+- ``view.phase == "pass"``: choose ``view.rules.pass_count`` cards of ``view.hand``;
+- ``view.phase == "play"``: one of ``view.legal`` (the distinct legal cards);
+- ``view.phase == "moon"``: ``"add"`` (26 to every other seat) or ``"subtract"``.
+
+>>> from hearts.core import Game, Rules
+>>> game = Game(Rules.standard(4), seed=1)
+>>> bot = RandomBot(seed=5)
+>>> action = bot.act(game.view(0))
+>>> type(action).__name__, len(action.cards)
+('PassCards', 3)
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from hearts.core import Action, Card, ChooseMoon, PassCards, PlayCard, SeatView
+
+MOON_CHOICES = ("add", "subtract")
+
+
+class Bot(ABC):
+    """Base class: subclasses implement the three decisions; :meth:`act` dispatches."""
+
+    #: the spec string the bot was made from, e.g. ``"search:ms=500"``
+    name: str = "bot"
+
+    def act(self, view: SeatView) -> Action:
+        """The action of ``view.seat`` in the view's phase."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a bot needs a seat's view, not a spectator's")
+        if view.phase == "pass":
+            return PassCards(seat, tuple(self.pass_cards(view)))
+        if view.phase == "play":
+            return PlayCard(seat, self.play_card(view))
+        if view.phase == "moon":
+            return ChooseMoon(seat, self.moon_choice(view))
+        raise ValueError(f"nothing to decide in phase {view.phase!r}")
+
+    @abstractmethod
+    def pass_cards(self, view: SeatView) -> list[Card]:
+        """``view.rules.pass_count`` cards from ``view.hand`` (a duplicate may be passed twice)."""
+
+    @abstractmethod
+    def play_card(self, view: SeatView) -> Card:
+        """One of ``view.legal``."""
+
+    def moon_choice(self, view: SeatView) -> str:
+        """The shooter's choice; by default the one that is better for this seat on the score sheet."""
+        return best_moon_choice(view)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def best_moon_choice(view: SeatView) -> str:
+    """``"add"`` unless subtracting is better for the shooter by the scores.
+
+    Adding 26 to every other seat is as good as subtracting 26 from one's own
+    total for the margins, and better when it ends the game with the shooter
+    alone lowest; but when adding would end the game with the shooter not
+    winning, subtracting is chosen instead.
+    """
+    seat = view.seat
+    assert seat is not None
+    scores = list(view.scores or [0] * view.players)
+    target = view.rules.target or 0
+    added = [s + (0 if i == seat else 26) for i, s in enumerate(scores)]
+    subtracted = [s - (26 if i == seat else 0) for i, s in enumerate(scores)]
+
+    def outcome(totals: list[int]) -> int:
+        if max(totals) < target:
+            return 1  # game goes on
+        low = min(totals)
+        if totals[seat] == low:
+            return 2 if totals.count(low) == 1 else 1
+        return 0  # the game ends and this seat has lost
+
+    a, s = outcome(added), outcome(subtracted)
+    if a != s:
+        return "add" if a > s else "subtract"
+    return "add"
+
+
+class RandomBot(Bot):
+    """A uniformly random legal choice, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None, name: str = "random") -> None:
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def pass_cards(self, view: SeatView) -> list[Card]:
+        return self.rng.sample(list(view.hand), view.rules.pass_count)
+
+    def play_card(self, view: SeatView) -> Card:
+        return self.rng.choice(view.legal)
+
+    def moon_choice(self, view: SeatView) -> str:
+        return self.rng.choice(MOON_CHOICES)
