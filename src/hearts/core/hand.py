@@ -305,7 +305,7 @@ class Hand:
             first = self._next[self.dealer]
         else:
             club = BIT[self.rules.lowest_club]
-            first = next(s for s in range(self.n) if self.lo[s] & club)
+            first = next((s for s in range(self.n) if self.lo[s] & club), 0)  # 0 only for a world rebuilt mid-hand
         self.leader = self.to_move = first
         self._legal = self._compute_legal()
 
@@ -683,6 +683,70 @@ class Hand:
                     break
                 out.append(t)
         return out
+
+    @classmethod
+    def world(cls, view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card] = ()) -> Hand:
+        """A full state (a *world*) that agrees with everything public in ``view``.
+
+        ``hands`` are the cards each seat holds now (the viewer's own must be
+        its real hand) and ``kitty`` the kitty's cards: a search samples the
+        hidden ones and plays the world out. Only for the play and moon
+        phases. The world's ``deal`` is each seat's hand plus the cards it
+        played, and its ``passes`` and ``received`` are the viewer's own
+        (empty for the others, whose passes are unknown).
+        """
+        if view.phase not in (PLAY, MOON):
+            raise ValueError(f"a world is built in the play or moon phase, not {view.phase!r}")
+        rules, n = view.rules, view.players
+        if len(hands) != n or len(kitty) != view.kitty_size:
+            raise ValueError("a world needs one hand per seat and the kitty's cards")
+        played: list[list[Card]] = [[] for _ in range(n)]
+        for t in view.tricks:
+            for i, c in enumerate(t.cards):
+                played[(t.leader + i) % n].append(c)
+        if view.trick_leader is not None:
+            for i, c in enumerate(view.trick):
+                played[(view.trick_leader + i) % n].append(c)
+        masks = [card_masks(hands[s]) for s in range(n)]
+        h = object.__new__(cls)
+        h._setup(rules, [m[0] for m in masks], [m[1] for m in masks], tuple(sorted(kitty)), view.dealer, view.hand_number)
+        dealt = [card_masks(list(hands[s]) + played[s]) for s in range(n)]
+        h._dealt = (tuple(m[0] for m in dealt), tuple(m[1] for m in dealt))
+        if h.pass_direction != "none":  # others' passes are unknown: empty, but made
+            h.passes = [() for _ in range(n)]
+            h.received = [() for _ in range(n)]
+        if view.seat is not None:
+            h.passes[view.seat] = view.passed
+            h.received[view.seat] = view.received
+        h.phase = view.phase
+        h.tricks = list(view.tricks)
+        h.plays = [c for t in view.tricks for c in t.cards] + list(view.trick)
+        h.trick = list(view.trick)
+        h.broken = view.hearts_broken
+        h.voids = list(view.voids)
+        for i, t in enumerate(view.tricks):
+            cards = list(t.cards) + (list(h.kitty) if i == 0 else [])
+            gained = sum(POINTS[c] for c in cards)
+            if t.winner is None:
+                h.pile.extend(cards)
+                h.pile_points += gained
+            else:
+                h.taken[t.winner].extend(cards + h.pile)
+                h.points_taken[t.winner] += gained + h.pile_points
+                h.pile, h.pile_points = [], 0
+                h.last_winner = t.winner
+        if h.phase == PLAY:
+            h.leader = view.trick_leader if view.trick_leader is not None else view.seats_to_act[0]
+            h.to_move = view.seats_to_act[0]
+            if h.trick:
+                suit = SUIT_OF[h.trick[0]]
+                h._suit, h._void_bit = SUIT_MASKS[suit], 1 << suit
+            h._legal = h._compute_legal()
+        else:
+            h.leader = h.to_move = view.seats_to_act[0]
+            h.shooter = view.shooter
+            h._legal = 0
+        return h
 
     def __repr__(self) -> str:
         return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"

@@ -1,0 +1,46 @@
+"""Hand.world rebuilds a full state from a seat's view plus the hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.core import Hand, Rules
+
+FIELDS = ("phase", "lo", "hi", "to_move", "leader", "trick", "tricks", "plays", "broken", "taken", "points_taken", "voids",
+          "pile", "pile_points", "last_winner", "kitty")
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6), Rules.omnibus(5)],
+                         ids=lambda r: f"{r.variant}{r.players}")
+def test_world_from_the_true_hidden_cards_is_the_true_state(rules: Rules) -> None:
+    rng = random.Random(rules.players)
+    for deal in range(12):
+        hand = Hand.from_seed(rules, rng, number=deal + 1)
+        stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
+        if hand.phase == "pass":
+            for s in range(rules.players):
+                hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+        while hand.phase == "play" and len(hand.plays) < stop:
+            hand.play(rng.choice(hand.legal_cards()))
+        if hand.phase not in ("play", "moon"):
+            continue
+        seat = rng.randrange(rules.players)
+        world = Hand.world(hand.view(seat), [hand.hand_cards(s) for s in range(rules.players)], hand.kitty)
+        for name in FIELDS:
+            assert getattr(world, name) == getattr(hand, name), name
+        assert world.legal_mask() == hand.legal_mask()
+        assert world.view(seat) == hand.view(seat)
+        # the world plays on to the same end as the true state
+        while hand.phase == "play":
+            card = rng.choice(hand.legal_cards())
+            hand.play(card)
+            world.play(card)
+        assert world.points_taken == hand.points_taken and world.phase == hand.phase
+
+
+def test_world_refuses_the_pass_phase() -> None:
+    hand = Hand.from_seed(Rules.standard(4), 1)
+    with pytest.raises(ValueError, match="play or moon phase"):
+        Hand.world(hand.view(0), [hand.hand_cards(s) for s in range(4)])
