@@ -62,12 +62,14 @@ class Bot(ABC):
 
 
 def best_moon_choice(view: SeatView) -> str:
-    """``"add"`` unless subtracting is better for the shooter by the scores.
+    """``"add"`` or ``"subtract"``, whichever is better for the shooter on the score sheet.
 
-    Adding 26 to every other seat is as good as subtracting 26 from one's own
-    total for the margins, and better when it ends the game with the shooter
-    alone lowest; but when adding would end the game with the shooter not
-    winning, subtracting is chosen instead.
+    Both move the shooter 26 points against every other seat. What differs
+    is whether the game ends: a choice that ends the game with the shooter
+    alone lowest wins it; one that ends it with the shooter not lowest loses
+    it. When neither ends the game, a shooter who leads wants it to end
+    sooner (``add`` pushes the others toward the target) and one who trails
+    wants it longer (``subtract``).
     """
     seat = view.seat
     assert seat is not None
@@ -78,7 +80,7 @@ def best_moon_choice(view: SeatView) -> str:
 
     def outcome(totals: list[int]) -> int:
         if max(totals) < target:
-            return 1  # game goes on
+            return 1  # the game goes on
         low = min(totals)
         if totals[seat] == low:
             return 2 if totals.count(low) == 1 else 1
@@ -87,7 +89,7 @@ def best_moon_choice(view: SeatView) -> str:
     a, s = outcome(added), outcome(subtracted)
     if a != s:
         return "add" if a > s else "subtract"
-    return "add"
+    return "add" if added[seat] == min(added) else "subtract"
 
 
 class RandomBot(Bot):
