@@ -1,0 +1,147 @@
+"""The world sampler deals only worlds that agree with everything the seat knows."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts.bots.sampler import WorldSampler, allowed_masks, sample_hands, sample_world
+from hearts.core import Hand, Rules, SeatView
+from hearts.core.cards import SUIT_OF, parse_card
+
+RULES = [Rules.standard(p) for p in range(3, 8)] + [Rules.cancellation(p) for p in range(6, 12)] + [Rules.omnibus(4)]
+
+
+def mid_hand(rules: Rules, seed: int, number: int = 1) -> tuple[Hand, int]:
+    """A hand played at random to a random point of the play (or moon) phase, and a seat to view it from."""
+    rng = random.Random(seed)
+    hand = Hand.from_seed(rules, rng, number=number)
+    if hand.phase == "pass":
+        for s in range(rules.players):
+            hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    stop = rng.randrange(0, len(rules.deck) - rules.kitty_size + 1)
+    while hand.phase == "play" and len(hand.plays) < stop:
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand, rng.randrange(rules.players)
+
+
+def played_by(view: SeatView) -> list[list[int]]:
+    out: list[list[int]] = [[] for _ in range(view.players)]
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            out[(t.leader + i) % view.players].append(c)
+    if view.trick_leader is not None:
+        for i, c in enumerate(view.trick):
+            out[(view.trick_leader + i) % view.players].append(c)
+    return out
+
+
+def check_world(view: SeatView, hands: list[list[int]], kitty: list[int]) -> None:
+    """Assert every fact the seat knows about the hidden cards holds in (hands, kitty)."""
+    me = view.seat
+    assert me is not None
+    assert sorted(hands[me]) == sorted(view.hand)
+    assert [len(h) for h in hands] == list(view.hand_sizes)
+    assert len(kitty) == view.kitty_size
+    # the deck is conserved: hands + kitty + played cards are exactly the deck
+    assert Counter(c for h in hands for c in h) + Counter(kitty) + Counter(view.played_cards()) == Counter(view.rules.deck)
+    for s in range(view.players):
+        for c in hands[s]:
+            assert not view.shows_void(s, SUIT_OF[c]), f"seat {s} showed a void in the suit of {c}"
+    target = view.pass_target
+    if target is not None and view.passed:
+        left = Counter(view.passed) - Counter(played_by(view)[target])
+        assert not left - Counter(hands[target]), "a passed card is not with its target"
+    allowed = allowed_masks(view)
+    for s in range(view.players):
+        if s != me:
+            assert all(allowed[s] >> c & 1 for c in hands[s])
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(RULES), st.integers(0, 10**9), st.integers(1, 4))
+def test_sampled_worlds_agree_with_the_view(rules: Rules, seed: int, number: int) -> None:
+    hand, seat = mid_hand(rules, seed, number)
+    if hand.phase not in ("play", "moon"):
+        return
+    view = hand.view(seat)
+    # the true hidden state agrees with every inference the sampler makes
+    check_world(view, [hand.hand_cards(s) for s in range(rules.players)], list(hand.kitty))
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    for _ in range(25):
+        hands, kitty = sampler.sample(rng)
+        check_world(view, hands, kitty)
+    # the fallback assignment is just as consistent
+    for _ in range(5):
+        hands, kitty = sampler._assign(rng)
+        check_world(view, hands, kitty)
+    world = sample_world(view, rng)
+    assert world.view(seat) == view
+
+
+def test_sample_hands_is_deterministic_for_a_seed() -> None:
+    hand, seat = mid_hand(Rules.cancellation(9), 5)
+    view = hand.view(seat)
+    assert sample_hands(view, random.Random(3)) == sample_hands(view, random.Random(3))
+
+
+def test_a_passed_card_stays_with_its_target_and_voids_are_respected() -> None:
+    rules = Rules.standard(4)
+    hand = Hand.from_seed(rules, seed=11, number=1)  # pass left
+    for s in range(4):
+        hand.pass_cards(s, hand.hand_cards(s)[-3:])
+    rng = random.Random(0)
+    while len(hand.tricks) < 5:
+        hand.play(rng.choice(hand.legal_cards()))
+    view = hand.view(0)
+    passed = set(view.passed or ()) - set(view.played_cards())
+    voids = [(s, suit) for s in range(4) for suit in range(4) if view.shows_void(s, suit)]
+    for _ in range(300):
+        hands, _ = sample_hands(view, rng)
+        assert passed <= set(hands[1])
+        assert not any(SUIT_OF[c] == suit for s, suit in voids for c in hands[s])
+
+
+def test_a_point_card_discarded_on_the_first_trick_means_only_point_cards() -> None:
+    """Standard: a seat void in clubs may drop a heart on trick 1 only when it holds nothing else."""
+    suit = [[parse_card(r + s) for r in "23456789TJQKA"] for s in "CDHS"]
+    hand = Hand(Rules.standard(4), [suit[0], suit[2], suit[1], suit[3]], number=4)
+    hand.play(suit[0][0])
+    hand.play(suit[2][5])  # seat 1 holds only hearts
+    view = hand.view(2)
+    assert allowed_masks(view)[1] == sum(1 << c for c in suit[2] + [parse_card("QS")])
+    for _ in range(50):
+        hands, _ = sample_hands(view, random.Random(_))
+        assert set(hands[1]) <= set(suit[2]) | {parse_card("QS")}
+
+
+def test_a_point_card_led_first_in_cancellation_means_only_point_cards() -> None:
+    rules = Rules.cancellation(8, pass_count=0)
+    rng = random.Random(4)
+    hearts = [parse_card(r + "H") for r in "23456789TJQKA"]
+    deck = [c for c in rules.deck]
+    for c in hearts:
+        deck.remove(c)
+    rng.shuffle(deck)
+    deal = [deck[i * 13:(i + 1) * 13] for i in range(7)]
+    deal.insert(1, hearts)  # seat 1 (left of dealer 0) leads first, holding only hearts
+    hand = Hand(rules, deal, number=1)
+    hand.play(hand.legal_cards()[0])
+    view = hand.view(5)
+    assert not allowed_masks(view)[1] & ~((1 << 39) - (1 << 26) | 1 << parse_card("QS"))
+    for _ in range(30):
+        hands, kitty = sample_hands(view, rng)
+        check_world(view, hands, kitty)
+
+
+def test_inconsistent_view_is_refused() -> None:
+    hand, seat = mid_hand(Rules.standard(4), 1)
+    view = hand.view(seat)
+    bad = SeatView(**{**view.__dict__, "hand_sizes": tuple(h + 1 for h in view.hand_sizes)})
+    with pytest.raises(ValueError):
+        WorldSampler(bad)
