@@ -1,0 +1,101 @@
+"""Passing for the ``heuristic`` bot, and the test of a hand fit for the moon.
+
+A pass sheds, in order of danger: the queen of spades (unless four low spades
+guard her), the ace and king of spades, the cards of a short side suit (a void
+to come), high hearts, then other high cards; low hearts and low spades stay.
+In Cancellation a single high card whose twin is out is a shield (it can
+cancel the twin when that wins a trick), so it is shed later; a high *pair*
+cannot be cancelled and is shed first. A hand fit for the moon passes its
+losers instead.
+
+>>> from hearts.core import Rules, parse_card as p, card_name
+>>> hand = [p(x) for x in "2C 5C 9C TD JD KD 3H 4H QH QS 5S 8S KS".split()]
+>>> [card_name(c) for c in choose_pass(hand, Rules.standard(4))]
+['QH', 'QS', 'KS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts.core import Card, Rules
+from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.deal import card_masks
+
+from .heuristic_play import ABOVE, HIGH_SPADES, LOW_SPADES, QS_BIT, RANK, top
+
+
+def losers(mine: int, out: int) -> tuple[int, int]:
+    """(losers outside hearts, losers in hearts): cards that a card still out could beat.
+
+    A suit's cards all win when the seat's top cards outnumber the cards out in it.
+    """
+    side = hearts = 0
+    for s, sm in enumerate(SUIT_MASKS):
+        m, o = mine & sm, out & sm
+        if not m:
+            continue
+        sure = (m & ABOVE[top(o)]).bit_count() if o else m.bit_count()
+        lost = 0 if sure >= o.bit_count() else m.bit_count() - sure
+        if s == 2:
+            hearts += lost
+        else:
+            side += lost
+    return side, hearts
+
+
+def moon_hand(mine: int, out: int, side_losers: int) -> bool:
+    """Can this hand take every point? Its hearts all win, the queen is its own or
+    caught by its spades, at least four hearts, and at most ``side_losers`` side losers."""
+    if (mine & HEARTS_MASK).bit_count() < 4:
+        return False
+    if out & QS_BIT and not (mine & HIGH_SPADES).bit_count() == 2:
+        return False
+    side, hearts = losers(mine, out)
+    return hearts == 0 and side <= side_losers
+
+
+def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
+    """The ``rules.pass_count`` cards to pass from ``hand`` (a duplicate may go twice)."""
+    k = rules.pass_count
+    lo, hi = card_masks(hand)
+    out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
+    if rules.copies == 1 and moon_hand(lo, out, k):
+        # shed the losers, lowest first, keeping the hearts
+        order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2, RANK[c]))
+        return sorted(order[:k])
+    cancellation = rules.copies == 2
+    lengths = [(lo & sm).bit_count() + (hi & sm).bit_count() for sm in SUIT_MASKS]
+    low_spades = (lo & LOW_SPADES).bit_count() + (hi & LOW_SPADES).bit_count()
+    guarded = low_spades >= 4
+    # a short side suit to empty: clubs or diamonds with at most k cards, the shortest
+    void_suit = -1
+    for s in (0, 1):
+        if 0 < lengths[s] <= k and (void_suit < 0 or lengths[s] < lengths[void_suit]):
+            void_suit = s
+    scored: list[tuple[float, Card]] = []
+    seen: set[Card] = set()
+    for c in hand:
+        second = c in seen
+        seen.add(c)
+        suit, rank = SUIT_OF[c], RANK[c]
+        if c == QS:
+            score = 10.0 if guarded else 100.0
+        elif SUIT_OF[c] == 3 and rank > 10:  # K, A of spades
+            score = 20.0 + rank if guarded and lo & QS_BIT else 80.0 + rank
+        elif suit == 2:
+            score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
+        elif suit == 3:
+            score = rank - 30.0  # low spades guard against the queen
+        else:
+            score = 5.0 + 2 * rank
+            if suit == void_suit:
+                score += 40.0
+        if cancellation and rank >= 9 and c != QS:
+            if hi >> c & 1:
+                score += 15.0  # a high pair cannot be cancelled: both copies win
+            elif out >> c & 1:
+                score -= 15.0  # a single high card with its twin out: a shield
+        scored.append((score + (0.01 if second else 0.0), c))
+    scored.sort(key=lambda t: -t[0])
+    return sorted(c for _, c in scored[:k])
