@@ -1,13 +1,191 @@
-"""``hearts arena``: arguments and entry point (the arena itself is in :mod:`hearts.sim.arena`)."""
+"""``hearts arena``: arguments, the text table and the JSON (the arena itself is in :mod:`hearts.sim.arena`).
+
+Exit status 0 on success, 2 for bad input (a one-line message on standard
+error), 1 when a bot breaks the rules during play.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from dataclasses import fields
+from typing import Any
+
+from hearts.bots import BotSpecError
+from hearts.core import HeartsError, Rules
+
+from .arena import ArenaError, ArenaResult, BotFailure, run_arena
+from .arena_progress import ProgressBar
+from .arena_stats import BotStats
+
+#: rules options settable with --rule (variant and players have their own flags)
+RULE_KEYS = tuple(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
+
+DESCRIPTION = """\
+Measure bots against each other with duplicate deals and seat rotation: each
+deal is played once for every rotation of the line-up, so every bot plays
+every seat's cards. With --hands K there are K deals of one hand each (the
+bots see scores of 0); with --games G there are G games to the target score,
+hand h of game g dealt alike in every rotation. The same seed gives the same
+numbers, whatever --jobs.
+
+Per distinct bot spec, over every seat it occupies:
+  points/hand  mean points per hand played, ± its standard error (se): the
+               stdev of the bot's per-deal means (per-game in --games mode)
+               divided by sqrt(number of deals);
+  payoff       mean over its hands of (mean of the other seats' points minus
+               its own points), ± se; zero-sum across the table;
+  win rate     share of its games won, a win shared by k tied players
+               counting 1/k (--games only; '-' and null with --hands);
+  moons shot   hands in which its seat shot the moon; moons conceded: hands
+               in which another seat shot it.
+
+--json prints one object: "hands" = hands played in all (deals or games x
+rotations), "deals" = distinct deals dealt, "games" = G (null with --hands),
+"bots" = [{"name", "points_per_hand", "se", "payoff", "payoff_se",
+"win_rate", "win_rate_se", "moons_shot", "moons_conceded", "seats",
+"hands_played"}], plus the line-up, rules and seed; "timing" is the only key
+that differs between runs."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat (cycled when fewer)")
+    parser.description = DESCRIPTION
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat (cycled when fewer), e.g. search,heuristic")
+    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the number of bots given)")
+    parser.add_argument("--hands", type=int, default=None, metavar="K", help="play K deals of one hand each, K x players hands in all")
+    parser.add_argument("--games", type=int, default=None, metavar="G", help="play G games to the target, each once per rotation")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); results are the same for any J")
+    parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
+    parser.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on standard error (default: when it is a terminal)",
+    )
+
+
+def parse_value(text: str) -> bool | int | str:
+    """A ``--rule`` value: true/false (yes/no, on/off), a whole number, or text.
+
+    >>> parse_value("50"), parse_value("Yes"), parse_value("share")
+    (50, True, 'share')
+    """
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_rules(variant: str, players: int, target: int | None, rules: list[str]) -> Rules:
+    """The :class:`Rules` of the command line; bad options raise a one-line :class:`HeartsError`."""
+    options: dict[str, Any] = {}
+    for item in rules:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not key or not value:
+            raise ArenaError(f"bad --rule {item!r}: write key=value, e.g. --rule target=50")
+        if key in ("variant", "players"):
+            raise ArenaError(f"use --{key}, not --rule {key}=")
+        if key not in RULE_KEYS:
+            raise ArenaError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
+        if key in options:
+            raise ArenaError(f"--rule {key} given twice")
+        options[key] = parse_value(value)
+    if target is not None:
+        if "target" in options:
+            raise ArenaError("give the target once: --target or --rule target=, not both")
+        options["target"] = target
+    return Rules(variant=variant, players=players, **options)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("hearts arena: not built yet")
+    try:
+        bots = [b.strip() for b in args.bots.split(",")]
+        if any(not b for b in bots):
+            raise ArenaError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots random,heuristic")
+        if args.hands is not None and args.games is not None:
+            raise ArenaError("give --hands or --games, not both")
+        if args.hands is None and args.games is None:
+            raise ArenaError("give --hands K (K deals of one hand) or --games G (G games)")
+        players = len(bots) if args.players is None else args.players
+        rules = parse_rules(args.variant, players, args.target, args.rule)
+        show = sys.stderr.isatty() if args.progress is None else args.progress
+        bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
+        try:
+            result = run_arena(bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs, progress=bar)
+        finally:
+            if bar:
+                bar.close()
+    except BotFailure as err:
+        print(f"hearts arena: {err}", file=sys.stderr)
+        return 1
+    except (HeartsError, BotSpecError) as err:
+        print(f"hearts arena: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hearts arena: interrupted", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        sys.stdout.write(text_report(result))
+    return 0
+
+
+# -- the text report -------------------------------------------------------------
+def _pm(value: float, se: float | None) -> str:
+    return f"{value:.3f} ± {se:.3f}" if se is not None else f"{value:.3f} ± -"
+
+
+def _row(b: BotStats) -> list[str]:
+    win = "-" if b.win_rate is None else f"{100 * b.win_rate:.1f} %" + ("" if b.win_rate_se is None else f" ± {100 * b.win_rate_se:.1f}")
+    ms = "-" if b.ms_per_move is None else f"{b.ms_per_move:.3g}"
+    pts, pay = _pm(b.points_per_hand, b.se), _pm(b.payoff, b.payoff_se)
+    return [b.name, str(b.seats), str(b.hands_played), pts, pay, win, str(b.moons_shot), str(b.moons_conceded), ms]
+
+
+HEADER = ["bot", "seats", "hands", "points/hand ± se", "payoff ± se", "win rate", "moons shot", "moons conceded", "ms/move"]
+
+
+def text_report(result: ArenaResult) -> str:
+    """The table of ``hearts arena`` without ``--json``."""
+    rules = result.rules
+    n = rules.players
+    default = Rules(variant=rules.variant, players=n).to_dict()
+    changed = [f"{k}={v}" for k, v in rules.to_dict().items() if default[k] != v]
+    if result.mode == "hands":
+        played = f"{len(result.deals)} deals x {n} rotations = {result.hands_played} hands"
+    else:
+        g = len(result.deals)
+        played = f"{g} games x {n} rotations = {g * n} games, {result.hands_played} hands ({result.distinct_deals} distinct deals)"
+    lines = [
+        f"{rules.variant} Hearts, {n} players{', ' + ', '.join(changed) if changed else ''}: {played}, seed {result.seed}",
+        f"line-up (seats 0..{n - 1}, rotated): {', '.join(result.lineup)}",
+        "",
+    ]
+    rows = [HEADER] + [_row(b) for b in result.bots]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    for k, r in enumerate(rows):
+        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells).rstrip())
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    se_over = "deals" if result.mode == "hands" else "games"
+    lines += [
+        "",
+        f"se: standard error over {se_over}; payoff: others' mean points minus own, per hand",
+        f"time: {result.seconds:.1f} s (jobs {result.jobs})",
+    ]
+    return "\n".join(lines) + "\n"

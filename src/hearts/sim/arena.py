@@ -1,0 +1,314 @@
+"""The arena: bots measured against each other with duplicate deals and seat rotation.
+
+Every deal is played once for each of the ``n`` rotations of the line-up:
+rotation ``r`` seats ``lineup[(seat - r) % n]`` at ``seat``, so every bot
+plays every seat's cards of every deal. Two modes:
+
+- ``hands=K``: ``K`` deals, each one hand. Deal ``i`` is dealt by
+  ``random.Random(f"{seed}:{i}")``, with hand number ``i % cycle + 1`` (so
+  every pass direction occurs, ``cycle`` being 4 in 4-player standard Hearts
+  and 2 otherwise) and dealer ``i % n``. The scores the bots see are all 0.
+- ``games=G``: ``G`` games to the target score, each played once per
+  rotation. Hand ``h`` of game ``g`` is dealt by
+  ``random.Random(f"{seed}:{g}:{h}")`` in every rotation (a rotation's game
+  may last more or fewer hands than another's); the bots see the real scores.
+
+Bots are made fresh for each (deal or game, rotation, seat), seeded from the
+arena seed and those three numbers, so the results do not depend on
+``jobs``: the deals are shared among ``jobs`` worker processes and merged
+in deal order. The statistics are described in :mod:`hearts.sim.arena_stats`.
+
+>>> from hearts.core import Rules
+>>> result = run_arena(["random", "random:seed=5"], Rules.standard(3), hands=2, seed=7)
+>>> result.hands_played, result.distinct_deals, [b.name for b in result.bots]
+(6, 2, ['random', 'random:seed=5'])
+>>> result.bots[0].seats, result.bots[0].hands_played
+(2, 12)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.bots import Bot, make_bot
+from hearts.core import Game, Hand, HeartsError, Rules, SeatView, random_deal
+from hearts.core.actions import Action
+from hearts.core.cards import Card
+
+from .arena_stats import BotStats, DealOutcome, HandOutcome, Table, bot_stats
+
+#: ``factory(spec, seed=...)`` makes a bot; :func:`hearts.bots.make_bot` by default
+BotFactory = Callable[..., Bot]
+#: ``progress(done, total)``: called as deals (or games) finish
+Progress = Callable[[int, int], None]
+
+#: a game still running after this many hands is stopped with an error (bots that never end it)
+MAX_HANDS_PER_GAME = 1000
+MAX_JOBS = 256
+
+
+class ArenaError(HeartsError, ValueError):
+    """Bad arena settings: no bots, too many bots, a bad count of hands, games or jobs."""
+
+
+class BotFailure(HeartsError):
+    """A bot broke the rules during play (or its games never ended)."""
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """Everything an arena run played, and the statistics per distinct bot spec."""
+
+    lineup: tuple[str, ...]
+    rules: Rules
+    mode: str  # "hands" or "games"
+    seed: int
+    deals: tuple[DealOutcome, ...]  # one per deal (hands mode) or game (games mode), in order
+    bots: tuple[BotStats, ...]
+    seconds: float = field(default=0.0, compare=False)
+    jobs: int = field(default=1, compare=False)
+
+    @property
+    def hands_played(self) -> int:
+        """Hands played at the table, over every deal and rotation."""
+        return sum(len(t.hands) for d in self.deals for t in d.tables)
+
+    @property
+    def distinct_deals(self) -> int:
+        """Distinct deals dealt: ``K`` in hands mode; in games mode the longest rotation's hands, summed over games."""
+        return sum(max(len(t.hands) for t in d.tables) for d in self.deals)
+
+    @property
+    def games(self) -> int | None:
+        """``G`` in games mode, None in hands mode."""
+        return len(self.deals) if self.mode == "games" else None
+
+    def to_json(self, *, timing: bool = True) -> dict[str, Any]:
+        """The JSON object; everything but ``timing`` is the same for the same seed (and any ``jobs``)."""
+        data: dict[str, Any] = {
+            "hands": self.hands_played,
+            "deals": self.distinct_deals,
+            "games": self.games,
+            "mode": self.mode,
+            "variant": self.rules.variant,
+            "players": self.rules.players,
+            "rotations": self.rules.players,
+            "lineup": list(self.lineup),
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "bots": [b.to_json() for b in self.bots],
+        }
+        if timing:
+            data["timing"] = {
+                "seconds": round(self.seconds, 3),
+                "jobs": self.jobs,
+                "ms_per_move": {b.name: None if b.ms_per_move is None else round(b.ms_per_move, 4) for b in self.bots},
+            }
+        return data
+
+
+# -- set-up --------------------------------------------------------------------
+def full_lineup(bots: Sequence[str], players: int) -> list[str]:
+    """The bot specs, cycled to fill ``players`` seats.
+
+    >>> full_lineup(["a", "b"], 5)
+    ['a', 'b', 'a', 'b', 'a']
+    """
+    specs = [b.strip() if isinstance(b, str) else b for b in bots]
+    if not specs:
+        raise ArenaError("give at least one bot, e.g. --bots random,heuristic")
+    if any(not isinstance(b, str) or not b for b in specs):
+        raise ArenaError(f"a bot spec must be a non-empty name, e.g. random or search:ms=500, not {bots!r}")
+    if len(specs) > players:
+        raise ArenaError(f"{len(specs)} bots given for {players} seats: give at most {players} (fewer are cycled)")
+    return [specs[i % len(specs)] for i in range(players)]
+
+
+def pass_cycle(rules: Rules) -> int:
+    """How many hands the pass directions take to repeat (4 in 4-player standard Hearts, else 2)."""
+    return 4 if rules.players == 4 and not rules.is_cancellation else 2
+
+
+def derived_seed(*parts: object) -> int:
+    """A 62-bit seed from a key (the same in every process and on every run).
+
+    >>> derived_seed(1, "bot", 0, 0, 2) == derived_seed(1, "bot", 0, 0, 2) != derived_seed(1, "bot", 0, 0, 3)
+    True
+    """
+    return random.Random(":".join(map(str, parts))).getrandbits(62)
+
+
+def hand_deal(rules: Rules, seed: int, i: int) -> tuple[list[list[Card]], list[Card]]:
+    """The cards of deal ``i`` in hands mode."""
+    return random_deal(rules, random.Random(f"{seed}:{i}"))
+
+
+def game_deal(rules: Rules, seed: int, g: int, h: int) -> tuple[list[list[Card]], list[Card]]:
+    """The cards of hand ``h`` (0-based) of game ``g`` in games mode."""
+    return random_deal(rules, random.Random(f"{seed}:{g}:{h}"))
+
+
+def _check_count(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ArenaError(f"{name} must be a whole number of at least 1, not {value!r}")
+    return value
+
+
+# -- playing one deal or game ----------------------------------------------------
+class _Seats:
+    """The bots of one table, with the count and time of each seat's decisions."""
+
+    def __init__(self, bots: list[Bot], where: str) -> None:
+        self.bots = bots
+        self.where = where
+        self.decisions = [0] * len(bots)
+        self.seconds = [0.0] * len(bots)
+
+    def act(self, seat: int, view: SeatView, apply: Callable[[Action], object]) -> None:
+        bot = self.bots[seat]
+        start = time.perf_counter()
+        action = bot.act(view)
+        self.seconds[seat] += time.perf_counter() - start
+        self.decisions[seat] += 1
+        try:
+            apply(action)
+        except HeartsError as err:
+            raise BotFailure(f"{self.where}: bot {bot.name!r} in seat {seat}: {err}") from None
+
+    def table(self, rotation: int, hands: Sequence[Hand], winners: tuple[int, ...] | None) -> Table:
+        outcomes = []
+        for hand in hands:
+            assert hand.points is not None
+            outcomes.append(HandOutcome(tuple(hand.points), hand.shooter))
+        return Table(rotation, tuple(outcomes), winners, tuple(self.decisions), tuple(self.seconds))
+
+
+def _make_bots(lineup: Sequence[str], factory: BotFactory, rotation: int, key: tuple[object, ...]) -> list[Bot]:
+    n = len(lineup)
+    return [factory(lineup[(s - rotation) % n], seed=derived_seed(*key, rotation, s)) for s in range(n)]
+
+
+def play_hand_deal(lineup: Sequence[str], rules: Rules, seed: int, i: int, factory: BotFactory = make_bot) -> DealOutcome:
+    """Deal ``i`` of hands mode, played once per rotation."""
+    n = rules.players
+    deal, kitty = hand_deal(rules, seed, i)
+    zeros = [0] * n
+    tables = []
+    for r in range(n):
+        seats = _Seats(_make_bots(lineup, factory, r, (seed, "hand", i)), f"deal {i}, rotation {r}")
+        hand = Hand(rules, deal, kitty, dealer=i % n, number=i % pass_cycle(rules) + 1)
+        while hand.phase != "done":
+            for seat in hand.seats_to_act():
+                seats.act(seat, hand.view(seat, zeros), hand.apply)
+        tables.append(seats.table(r, [hand], None))
+    return DealOutcome(i, tuple(tables))
+
+
+def play_game_deal(lineup: Sequence[str], rules: Rules, seed: int, g: int, factory: BotFactory = make_bot) -> DealOutcome:
+    """Game ``g`` of games mode, played once per rotation (hand ``h`` dealt alike in each)."""
+    n = rules.players
+    deals: list[tuple[list[list[Card]], list[Card]]] = []
+    tables = []
+    for r in range(n):
+        where = f"game {g}, rotation {r}"
+        seats = _Seats(_make_bots(lineup, factory, r, (seed, "game", g)), where)
+        game = Game(rules, auto_deal=False)
+        while not game.game_over:
+            if game.needs_deal:
+                h = len(game.hands)
+                if h >= MAX_HANDS_PER_GAME:
+                    raise BotFailure(f"{where}: the game has not ended after {MAX_HANDS_PER_GAME} hands")
+                if h == len(deals):
+                    deals.append(game_deal(rules, seed, g, h))
+                game.start_hand(*deals[h])
+            for seat in game.seats_to_act():
+                seats.act(seat, game.view(seat), game.apply)
+        tables.append(seats.table(r, game.hands, tuple(game.winners)))
+    return DealOutcome(g, tuple(tables))
+
+
+def _play_chunk(task: tuple[tuple[str, ...], dict[str, Any], str, int, tuple[int, ...], BotFactory]) -> list[DealOutcome]:
+    """Worker: play the deals (or games) ``indices``."""
+    lineup, rules_dict, mode, seed, indices, factory = task
+    rules = Rules.from_dict(rules_dict)
+    play = play_hand_deal if mode == "hands" else play_game_deal
+    return [play(lineup, rules, seed, i, factory) for i in indices]
+
+
+# -- the arena -------------------------------------------------------------------
+def run_arena(
+    bots: Sequence[str],
+    rules: Rules,
+    *,
+    hands: int | None = None,
+    games: int | None = None,
+    seed: int = 1,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    factory: BotFactory = make_bot,
+) -> ArenaResult:
+    """Play ``hands`` deals or ``games`` games with every rotation of ``bots`` (cycled to fill the seats).
+
+    ``jobs`` worker processes share the deals (1: play in this process);
+    the result is the same for any ``jobs``. ``factory(spec, seed=...)``
+    makes each bot (``make_bot``; tests pass their own). Bad settings raise
+    :class:`ArenaError` or :class:`~hearts.bots.BotSpecError` before any
+    play; a bot that breaks the rules raises :class:`BotFailure`.
+    """
+    if (hands is None) == (games is None):
+        both = hands is not None
+        raise ArenaError("give a number of hands or of games, not both" if both else "give a number of hands or of games")
+    mode = "hands" if hands is not None else "games"
+    count = _check_count(mode, hands if hands is not None else games)
+    jobs = _check_count("jobs", jobs)
+    if jobs > MAX_JOBS:
+        raise ArenaError(f"jobs must be at most {MAX_JOBS}, not {jobs}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArenaError(f"the seed must be a whole number, not {seed!r}")
+    lineup = tuple(full_lineup(bots, rules.players))
+    for spec in dict.fromkeys(lineup):
+        factory(spec, seed=0)  # a bad spec fails here, not in a worker
+
+    start = time.perf_counter()
+    if progress:
+        progress(0, count)
+    outcomes: list[DealOutcome] = []
+    if jobs == 1 or count == 1:
+        play = play_hand_deal if mode == "hands" else play_game_deal
+        for i in range(count):
+            outcomes.append(play(lineup, rules, seed, i, factory))
+            if progress:
+                progress(i + 1, count)
+    else:
+        outcomes = _run_parallel(lineup, rules, mode, seed, count, jobs, progress, factory)
+    stats = bot_stats(lineup, outcomes)
+    return ArenaResult(lineup, rules, mode, seed, tuple(outcomes), tuple(stats), time.perf_counter() - start, jobs)
+
+
+def _run_parallel(
+    lineup: tuple[str, ...], rules: Rules, mode: str, seed: int, count: int, jobs: int, progress: Progress | None, factory: BotFactory
+) -> list[DealOutcome]:
+    """Play the deals in ``jobs`` processes, a few deals per task, and merge them in deal order."""
+    size = max(1, min(16, -(-count // (jobs * 8))))
+    chunks = [tuple(range(k, min(k + size, count))) for k in range(0, count, size)]
+    results: list[list[DealOutcome]] = [[] for _ in chunks]
+    done = 0
+    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
+    try:
+        futures: dict[Future[list[DealOutcome]], int] = {
+            executor.submit(_play_chunk, (lineup, rules.to_dict(), mode, seed, chunk, factory)): k for k, chunk in enumerate(chunks)
+        }
+        for future in as_completed(futures):
+            k = futures[future]
+            results[k] = future.result()
+            done += len(chunks[k])
+            if progress:
+                progress(done, count)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+    return [outcome for chunk in results for outcome in chunk]
