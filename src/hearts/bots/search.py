@@ -1,0 +1,261 @@
+"""``search``: determinized Monte Carlo search (perfect-information Monte Carlo).
+
+To play a card the bot deals the hidden cards into *worlds* that agree with
+its view (:mod:`hearts.bots.sampler`), and in every world plays each legal
+card then plays the hand out with a rollout policy (the heuristic's
+:func:`~hearts.bots.heuristic_rollout.rollout_card` by default). A card's value
+is its mean *payoff* over the worlds: the mean of the other seats' points for
+the hand minus its own, from the engine's end-of-hand points (so a moon counts
+as in the rules; the payoff is the same whichever way the shooter chooses).
+All cards are tried in the same worlds, so their differences carry little
+noise. The best mean wins; ties go to the rollout policy's own choice in the
+first world, then to the lowest card.
+
+Passing uses the heuristic's pass; the moon choice goes by the score sheet
+(:func:`~hearts.bots.base.best_moon_choice`).
+
+Settings (``search:key=value:...``):
+
+- ``ms``: time budget per decision in milliseconds (default 750);
+- ``sims``: a fixed number of simulations (one playout of one card in one
+  world); with a seed the decision is then deterministic, whatever ``jobs``;
+  with ``ms`` too, the search stops at whichever comes first;
+- ``worlds``: the most worlds per decision (default: no limit);
+- ``jobs``: processes, 1 or 2 (default 1); worlds are split by index and the
+  results merged in index order;
+- ``rollout``: ``heuristic`` (default) or ``duck`` (a tiny duck-or-dump policy);
+- ``eval``: ``payoff`` (default) or ``points`` (minimise own points);
+- ``seed``.
+
+>>> from hearts.core import Hand, Rules
+>>> bot = make({"sims": "40", "seed": "1"}, None)
+>>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
+>>> hand.play(hand.legal_cards()[0])
+>>> bot.play_card(hand.view(hand.to_move)) in hand.legal_cards()
+True
+>>> make({"jobs": "3"}, None)
+Traceback (most recent call last):
+...
+hearts.bots.registry.BotSpecError: jobs must be between 1 and 2 in bot spec 'search', not 3
+"""
+
+from __future__ import annotations
+
+import atexit
+import random
+import sys
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import replace
+
+from hearts.core import Card, Hand, SeatView
+from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
+
+from .base import Bot
+from .heuristic_pass import choose_pass
+from .heuristic_rollout import rollout_card
+from .registry import BotSpecError, int_setting, reject_unknown
+from .sampler import WorldSampler
+
+DEFAULT_MS = 750
+ROLLOUTS = ("heuristic", "duck")
+EVALS = ("payoff", "points")
+
+Policy = Callable[[Hand], Card]
+_PLAY = "play"
+
+
+def duck_card(hand: Hand) -> Card:
+    """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
+
+    >>> from hearts.core import Hand, Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
+    >>> while hand.phase == "play":
+    ...     hand.play(duck_card(hand))
+    >>> sum(hand.points_taken)
+    26
+    """
+    legal = hand.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    trick = hand.trick
+    if trick:
+        suit = SUIT_MASKS[trick[0] // 13]
+        if legal & suit:
+            best = max(c for c in trick if (1 << c) & suit)
+            under = legal & ((1 << best) - 1)
+            if under:
+                return under.bit_length() - 1  # the highest card that ducks
+            return legal.bit_length() - 1  # must win: win high
+        if legal >> QS & 1:
+            return QS
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return hearts.bit_length() - 1
+        return _highest_rank(legal)
+    return _lowest_rank(legal)
+
+
+def _highest_rank(m: int) -> Card:
+    return max((c for s in SUIT_MASKS if m & s for c in [(m & s).bit_length() - 1]), key=lambda c: c % 13)
+
+
+def _lowest_rank(m: int) -> Card:
+    return min((c for s in SUIT_MASKS if m & s for c in [((m & s) & -(m & s)).bit_length() - 1]), key=lambda c: c % 13)
+
+
+POLICIES: dict[str, Policy] = {"heuristic": rollout_card, "duck": duck_card}
+
+
+def playout(world: Hand, policy: Policy) -> list[int]:
+    """Play ``world`` to the end with ``policy`` (the shooter adds 26: worth the same margins); its points."""
+    play = world.play
+    while world.phase == "play":
+        play(policy(world))
+    if world.phase == "moon":
+        world.choose_moon(world.to_move, "add")
+    assert world.points is not None
+    return world.points
+
+
+def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
+                    rollout: str, evaluation: str) -> list[tuple[int, list[float], Card]]:
+    """Per world index: the value of each legal card (in ``view.legal`` order) and the policy's own card.
+
+    Stops after the first world once ``time.monotonic()`` passes ``deadline``.
+    """
+    policy = POLICIES[rollout]
+    if view.phase is not _PLAY:  # unpickled in a worker: the engine compares phases by identity
+        view = replace(view, phase=sys.intern(view.phase))
+    sampler = WorldSampler(view)
+    me = view.seat
+    assert me is not None
+    legal = view.legal
+    n = view.players
+    out: list[tuple[int, list[float], Card]] = []
+    for i in indices:
+        if deadline is not None and out and time.monotonic() > deadline:
+            break
+        hands, kitty = sampler.sample(random.Random(base_seed + i))
+        world = Hand.world(view, hands, kitty)
+        values: list[float] = []
+        for c in legal:
+            w = world.clone()
+            w.play(c)
+            points = playout(w, policy)
+            own = points[me]
+            if evaluation == "payoff":
+                values.append((sum(points) - own) / (n - 1) - own)
+            else:
+                values.append(-own)
+        out.append((i, values, policy(world)))
+    return out
+
+
+class SearchBot(Bot):
+    """Perfect-information Monte Carlo over sampled worlds; see the module docstring for the settings."""
+
+    def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
+                 rollout: str = "heuristic", evaluation: str = "payoff", seed: int | None = None, name: str = "search") -> None:
+        self.ms = ms
+        self.sims = sims
+        self.worlds = worlds
+        self.jobs = jobs
+        self.rollout = rollout
+        self.evaluation = evaluation
+        self.rng = random.Random(seed)
+        self.name = name
+        self._pool: Executor | None = None
+        #: worlds and simulations of the last decision (for benchmarks)
+        self.last_worlds = 0
+        self.last_sims = 0
+
+    # -- the three decisions ---------------------------------------------
+    def pass_cards(self, view: SeatView) -> list[Card]:
+        return choose_pass(view.hand, view.rules)
+
+    def play_card(self, view: SeatView) -> Card:
+        legal = view.legal
+        base = self.rng.getrandbits(48) << 16  # drawn every decision, so later decisions do not depend on timing
+        if len(legal) == 1:
+            self.last_worlds = self.last_sims = 0
+            return legal[0]
+        start = time.monotonic()
+        deadline = None if self.ms is None else start + self.ms / 1000
+        limit = self.worlds if self.worlds is not None else 1 << 30
+        if self.sims is not None:
+            limit = min(limit, max(1, -(-self.sims // len(legal))))
+        results = self._run(view, limit, base, deadline)
+        results.sort(key=lambda r: r[0])
+        totals = [0.0] * len(legal)
+        for _, values, _ in results:
+            for k, v in enumerate(values):
+                totals[k] += v
+        self.last_worlds = len(results)
+        self.last_sims = len(results) * len(legal)
+        best = max(totals)
+        tied = [c for c, t in zip(legal, totals, strict=True) if t >= best - 1e-9]
+        preferred = results[0][2]
+        return preferred if preferred in tied else tied[0]
+
+    def close(self) -> None:
+        """Shut the worker processes down (a new pool is made if the bot is used again)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    # -- parallel evaluation ---------------------------------------------
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None) -> list[tuple[int, list[float], Card]]:
+        jobs = self.jobs
+        if jobs == 1:
+            return evaluate_worlds(view, range(limit), base, deadline, self.rollout, self.evaluation)
+        pool = self._executor()
+        futures = [pool.submit(evaluate_worlds, view, range(k, limit, jobs), base, deadline, self.rollout, self.evaluation)
+                   for k in range(1, jobs)]
+        results = evaluate_worlds(view, range(0, limit, jobs), base, deadline, self.rollout, self.evaluation)
+        for f in futures:
+            results.extend(f.result())
+        return results
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs - 1)
+            weakref.finalize(self, _shutdown, self._pool)
+            _POOLS.add(self._pool)
+        return self._pool
+
+
+_POOLS: weakref.WeakSet[Executor] = weakref.WeakSet()
+
+
+def _shutdown(pool: Executor) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+@atexit.register
+def _close_all() -> None:
+    for pool in list(_POOLS):
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def make(params: dict[str, str], seed: int | None) -> Bot:
+    """``search``: settings ``ms``, ``sims``, ``worlds``, ``jobs``, ``rollout``, ``eval``, ``seed`` (see the module)."""
+    params = dict(params)
+    params.pop("seed", None)
+    spec = "search"
+    sims = int_setting(params, "sims", 1, 10_000_000, 0, spec) or None
+    ms: int | None = int_setting(params, "ms", 1, 600_000, 0, spec) or None
+    if ms is None and sims is None:
+        ms = DEFAULT_MS
+    worlds = int_setting(params, "worlds", 1, 10_000_000, 0, spec) or None
+    jobs = int_setting(params, "jobs", 1, 2, 1, spec)
+    rollout = params.pop("rollout", "heuristic")
+    if rollout not in ROLLOUTS:
+        raise BotSpecError(f"rollout must be one of {', '.join(ROLLOUTS)} in bot spec {spec!r}, not {rollout!r}")
+    evaluation = params.pop("eval", "payoff")
+    if evaluation not in EVALS:
+        raise BotSpecError(f"eval must be one of {', '.join(EVALS)} in bot spec {spec!r}, not {evaluation!r}")
+    reject_unknown(params, spec)
+    return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, seed=seed)

@@ -1,0 +1,154 @@
+"""The search bot: legal, deterministic for a seed and a simulation budget, blind to hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.bots import BotSpecError, make_bot
+from hearts.bots.play import play_hand
+from hearts.bots.sampler import allowed_masks
+from hearts.bots.search import SearchBot, duck_card, playout
+from hearts.core import Hand, Rules
+from hearts.core.cards import SUIT_OF
+
+RULES = [Rules.standard(p) for p in range(3, 8)] + [Rules.cancellation(p) for p in range(6, 12)] + [Rules.omnibus(4)]
+IDS = [f"{r.variant}{r.players}" for r in RULES]
+
+
+def mid_hand(rules: Rules, seed: int, plays: int) -> Hand:
+    rng = random.Random(seed)
+    hand = Hand.from_seed(rules, rng, number=1)
+    for s in range(rules.players):
+        hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    while hand.phase == "play" and len(hand.plays) < plays:
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_search_plays_only_legal_cards_in_every_variant(rules: Rules) -> None:
+    bots = [make_bot("search:sims=6", seed=s) for s in range(rules.players)]
+    hand = play_hand(Hand.from_seed(rules, rules.players), bots)  # an illegal action would raise
+    assert hand.phase == "done" and hand.points is not None
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_the_duck_rollout_policy_is_legal(rules: Rules) -> None:
+    for seed in range(3):
+        hand = mid_hand(rules, seed, 0)
+        points = playout(hand, duck_card)
+        assert hand.phase == "done" and len(points) == rules.players
+
+
+def test_duck_rollouts_play_a_whole_hand_through_the_bot() -> None:
+    rules = Rules.cancellation(9)
+    bots = [make_bot("search:sims=8:rollout=duck:eval=points", seed=s) for s in range(9)]
+    assert play_hand(Hand.from_seed(rules, 2), bots).phase == "done"
+
+
+def test_same_seed_and_sims_give_the_same_decisions() -> None:
+    hand = mid_hand(Rules.standard(4), 7, 9)
+    view = hand.view(hand.to_move)
+    assert len(view.legal) > 1
+    picks = {make_bot("search:sims=60", seed=3).play_card(view) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(view.legal)
+
+
+def test_one_or_two_processes_give_the_same_decision() -> None:
+    rules = Rules.cancellation(8)
+    views = []
+    for seed in range(6):
+        hand = mid_hand(rules, seed, 20 + seed)
+        if len(hand.legal_cards()) > 1:
+            views.append(hand.view(hand.to_move))
+    one = make_bot("search:sims=30:jobs=1", seed=5)
+    two = make_bot("search:sims=30:jobs=2", seed=5)
+    assert isinstance(one, SearchBot) and isinstance(two, SearchBot)
+    try:
+        for view in views:
+            assert one.play_card(view) == two.play_card(view)
+            assert one.last_worlds == two.last_worlds > 0
+    finally:
+        two.close()
+    assert two._pool is None
+
+
+def _swapped(hand: Hand, seat: int) -> Hand | None:
+    """The same hand with two hidden cards of one suit swapped between two other seats (the same view for ``seat``)."""
+    view = hand.view(seat)
+    allowed = allowed_masks(view)
+    passed = set(view.passed or ())
+    hands = [hand.hand_cards(s) for s in range(hand.n)]
+    others = [s for s in range(hand.n) if s != seat]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for c1 in hands[a]:
+                for c2 in hands[b]:
+                    if (SUIT_OF[c1] == SUIT_OF[c2] and c1 != c2 and c1 not in passed and c2 not in passed
+                            and c1 not in hands[b] and c2 not in hands[a] and allowed[a] >> c2 & 1 and allowed[b] >> c1 & 1):
+                        new = [list(h) for h in hands]
+                        new[a].remove(c1)
+                        new[b].remove(c2)
+                        new[a].append(c2)
+                        new[b].append(c1)
+                        return Hand.world(view, new, list(hand.kitty))
+    return None
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.cancellation(8), Rules.standard(5)], ids=["standard4", "cancel8", "standard5"])
+def test_states_with_the_same_view_give_the_same_decision(rules: Rules) -> None:
+    checked = 0
+    for seed in range(8):
+        hand = mid_hand(rules, seed, 5 + 3 * seed)
+        if hand.phase != "play" or len(hand.legal_cards()) < 2:
+            continue
+        seat = hand.to_move
+        other = _swapped(hand, seat)
+        if other is None:
+            continue
+        assert [other.hand_cards(s) for s in range(hand.n)] != [hand.hand_cards(s) for s in range(hand.n)]
+        assert other.view(seat) == hand.view(seat)
+        a = make_bot("search:sims=40", seed=seed).play_card(hand.view(seat))
+        b = make_bot("search:sims=40", seed=seed).play_card(other.view(seat))
+        assert a == b
+        checked += 1
+    assert checked >= 3
+
+
+def test_passes_and_moon_choice() -> None:
+    rules = Rules.cancellation(7)
+    hand = Hand.from_seed(rules, 4)
+    bot = make_bot("search:sims=4", seed=0)
+    for s in range(rules.players):
+        cards = bot.pass_cards(hand.view(s))
+        assert hand.why_pass_illegal(s, cards) is None
+        hand.pass_cards(s, cards)
+    assert hand.phase == "play"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("search:jobs=3", "jobs must be between 1 and 2"),
+    ("search:ms=abc", "ms must be a whole number"),
+    ("search:sims=0", "sims must be between 1"),
+    ("search:worlds=-1", "worlds must be between 1"),
+    ("search:rollout=magic", "rollout must be one of heuristic, duck"),
+    ("search:eval=fun", "eval must be one of payoff, points"),
+    ("search:depth=3", "unknown setting 'depth'"),
+])
+def test_bad_settings_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec)
+
+
+def test_settings_are_read() -> None:
+    bot = make_bot("search:ms=200:sims=50:worlds=9:jobs=1:rollout=duck:eval=points:seed=4")
+    assert isinstance(bot, SearchBot)
+    assert (bot.ms, bot.sims, bot.worlds, bot.jobs, bot.rollout, bot.evaluation) == (200, 50, 9, 1, "duck", "points")
+    default = make_bot("search")
+    assert isinstance(default, SearchBot) and default.ms == 750 and default.sims is None
+    only_sims = make_bot("search:sims=10")
+    assert isinstance(only_sims, SearchBot) and only_sims.ms is None
