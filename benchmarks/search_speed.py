@@ -20,7 +20,6 @@ import statistics
 import time
 
 from hearts.bots import make_bot
-from hearts.bots.play import play_hand
 from hearts.bots.search import SearchBot
 from hearts.core import Hand, Rules, random_deal
 
