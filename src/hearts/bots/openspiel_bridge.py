@@ -14,7 +14,9 @@ OpenSpiel's encodings (``open_spiel/games/hearts/hearts.h``):
 - returns are ``26 - points``; the moon adds 26 to the others and zeroes
   the shooter, i.e. our ``moon="add"``.
 
-OpenSpiel is an optional extra: :func:`load_hearts` imports it lazily.
+OpenSpiel is an optional extra: :func:`load_hearts` imports it lazily; the
+rest is plain Python. :func:`openspiel_history` writes a state of ours (a
+seat's view plus a sampled world) as OpenSpiel's action history.
 
 >>> from hearts.core import parse_card
 >>> to_openspiel(parse_card("QS")), from_openspiel(43) == parse_card("QS")
@@ -25,9 +27,12 @@ OpenSpiel is an optional extra: :func:`load_hearts` imports it lazily.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
-from hearts.core import Card
+from hearts.core import Card, Rules, SeatView
+from hearts.core.rules import PASS_OFFSETS
 
 #: OpenSpiel's first chance outcome for each of our pass directions.
 OPENSPIEL_PASS_DIR: dict[str, int] = {"none": 0, "left": 1, "across": 2, "right": 3}
@@ -62,3 +67,112 @@ def load_hearts(**params: Any) -> Any:
     except ImportError:
         return None
     return pyspiel.load_game("hearts", params) if params else pyspiel.load_game("hearts")
+
+
+def why_not_openspiel(rules: Rules) -> str | None:
+    """Why OpenSpiel's ``hearts`` cannot play ``rules``, or None when it can.
+
+    It plays one hand of 4-player standard Hearts, passing 3 cards (or none),
+    the moon adding 26 to the others (our ``moon="add"``, or ``"choose"``
+    when the shooter adds), no jack of diamonds; points on the first trick
+    and the queen breaking hearts are game options. The target and the tie
+    rule concern the game, not the hand.
+
+    >>> why_not_openspiel(Rules.standard(4)) is None
+    True
+    >>> why_not_openspiel(Rules.standard(5))
+    'OpenSpiel plays 4-player standard Hearts, not 5-player standard'
+    """
+    if rules.variant != "standard" or rules.players != 4:
+        return f"OpenSpiel plays 4-player standard Hearts, not {rules.players}-player {rules.variant}"
+    if rules.pass_count not in (0, 3):
+        return f"OpenSpiel passes 3 cards (or none), not {rules.pass_count}"
+    if rules.moon == "subtract":
+        return "OpenSpiel's moon adds 26 to the others; it cannot play moon='subtract'"
+    if rules.jack_of_diamonds:
+        return "OpenSpiel's hearts is played here without the jack of diamonds"
+    return None
+
+
+def openspiel_params(rules: Rules) -> dict[str, bool]:
+    """The ``hearts`` game parameters for ``rules`` (see :func:`why_not_openspiel`)."""
+    return {"no_pts_on_first_trick": not rules.points_on_first_trick, "qs_breaks_hearts": rules.queen_breaks_hearts}
+
+
+def played_by_seat(view: SeatView) -> list[list[Card]]:
+    """The cards each seat has played so far in the hand, in order."""
+    played: list[list[Card]] = [[] for _ in range(view.players)]
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            played[(t.leader + i) % view.players].append(c)
+    if view.trick_leader is not None:
+        for i, c in enumerate(view.trick):
+            played[(view.trick_leader + i) % view.players].append(c)
+    return played
+
+
+def choose_passes(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.Random) -> list[tuple[Card, ...]]:
+    """Passes that agree with ``view`` and the world ``hands`` (play phase; empty when nobody passed).
+
+    The viewer's pass and the pass it received are known; every other seat
+    passed ``pass_count`` cards drawn from what its target held after the
+    pass (the target's hand now plus the cards it played).
+    """
+    n, seat = view.players, view.seat
+    if view.pass_direction == "none":
+        return [() for _ in range(n)]
+    assert seat is not None and view.passed is not None and view.received is not None
+    offset = PASS_OFFSETS[view.pass_direction]
+    played = played_by_seat(view)
+    passes: list[tuple[Card, ...]] = []
+    for s in range(n):
+        target = (s + offset) % n
+        if s == seat:
+            passes.append(tuple(view.passed))
+        elif target == seat:
+            passes.append(tuple(view.received))
+        else:
+            after = sorted(set(hands[target]) | set(played[target]))
+            passes.append(tuple(rng.sample(after, view.rules.pass_count)))
+    return passes
+
+
+def openspiel_history(view: SeatView, hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]] = (),
+                      first: int = 0) -> list[int]:
+    """OpenSpiel's actions that lead to ``view``'s state in the world ``hands``.
+
+    In the play phase ``hands`` are the current hands and ``passes`` every
+    seat's pass (:func:`choose_passes`); each seat was dealt its hand plus
+    its plays, minus what it received, plus what it passed. In the pass
+    phase ``hands`` are the dealt hands and ``passes`` is unused. OpenSpiel
+    seat ``j`` is our seat ``(first + j) % 4``: pass direction, 52 deal
+    outcomes (outcome ``i`` to OpenSpiel seat ``i % 4``), the passes in
+    OpenSpiel's seat order, then every card played.
+
+    >>> from hearts.core import Hand, Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=1, number=4)  # no passing
+    >>> actions = openspiel_history(hand.view(0), [hand.hand_cards(s) for s in range(4)])
+    >>> len(actions), actions[0], from_openspiel(actions[1]) == hand.hand_cards(0)[0]
+    (53, 0, True)
+    """
+    n = view.players
+    actions = [OPENSPIEL_PASS_DIR[view.pass_direction]]
+    if view.phase == "pass" or view.pass_direction == "none":
+        passes = [() for _ in range(n)]
+    if view.phase == "pass":
+        dealt = [sorted(h) for h in hands]
+    else:
+        played = played_by_seat(view)
+        offset = PASS_OFFSETS[view.pass_direction]
+        dealt = []
+        for s in range(n):
+            received = set(passes[(s - offset) % n])
+            dealt.append(sorted([c for c in list(hands[s]) + played[s] if c not in received] + list(passes[s])))
+    order = [(first + j) % n for j in range(n)]
+    for i in range(len(dealt[0]) * n):
+        actions.append(to_openspiel(dealt[order[i % n]][i // n]))
+    if view.phase != "pass":
+        for s in order:
+            actions.extend(to_openspiel(c) for c in passes[s])
+        actions.extend(to_openspiel(c) for c in view.played_cards())
+    return actions
