@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
 
@@ -46,14 +46,14 @@ class Table:
 
     ``winners`` are the seats that won the game (``None`` in hands mode);
     ``decisions`` and ``seconds`` are per seat: how many decisions its bot
-    made and the time they took (timing only, never part of the statistics).
+    made and the time they took (timing only: not compared, never part of the statistics).
     """
 
     rotation: int
     hands: tuple[HandOutcome, ...]
     winners: tuple[int, ...] | None
-    decisions: tuple[int, ...] = ()
-    seconds: tuple[float, ...] = ()
+    decisions: tuple[int, ...] = field(default=(), compare=False)
+    seconds: tuple[float, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class BotStats:
     win_rate_se: float | None
     moons_shot: int
     moons_conceded: int
-    ms_per_move: float | None = None
+    ms_per_move: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
         """The JSON object of this bot (``ms_per_move`` left out: it is not reproducible)."""
