@@ -100,7 +100,7 @@ class HeuristicBot(Bot):
         """Go for the moon with a hand that can take it (nobody else has points yet)."""
         if view.rules.copies != 1:
             return False
-        return moon_hand(mine, out, 2)
+        return moon_hand(mine, out, 2, view.players)
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:

@@ -25,10 +25,11 @@ from hearts.core.deal import card_masks
 from .heuristic_play import ABOVE, HIGH_SPADES, LOW_SPADES, QS_BIT, RANK, top
 
 
-def losers(mine: int, out: int) -> tuple[int, int]:
+def losers(mine: int, out: int, n: int) -> tuple[int, int]:
     """(losers outside hearts, losers in hearts): cards that a card still out could beat.
 
-    A suit's cards all win when the seat's top cards outnumber the cards out in it.
+    A suit's cards all win when the seat's top cards outlast the longest other
+    holding in it (guessed as an even share of the cards out).
     """
     side = hearts = 0
     for s, sm in enumerate(SUIT_MASKS):
@@ -36,7 +37,9 @@ def losers(mine: int, out: int) -> tuple[int, int]:
         if not m:
             continue
         sure = (m & ABOVE[top(o)]).bit_count() if o else m.bit_count()
-        lost = 0 if sure >= o.bit_count() else m.bit_count() - sure
+        count = o.bit_count()
+        need = (count + n - 2) // (n - 1)
+        lost = 0 if sure >= need else m.bit_count() - sure
         if s == 2:
             hearts += lost
         else:
@@ -44,14 +47,14 @@ def losers(mine: int, out: int) -> tuple[int, int]:
     return side, hearts
 
 
-def moon_hand(mine: int, out: int, side_losers: int) -> bool:
+def moon_hand(mine: int, out: int, side_losers: int, n: int) -> bool:
     """Can this hand take every point? Its hearts all win, the queen is its own or
     caught by its spades, at least four hearts, and at most ``side_losers`` side losers."""
     if (mine & HEARTS_MASK).bit_count() < 4:
         return False
     if out & QS_BIT and not (mine & HIGH_SPADES).bit_count() == 2:
         return False
-    side, hearts = losers(mine, out)
+    side, hearts = losers(mine, out, n)
     return hearts == 0 and side <= side_losers
 
 
@@ -60,7 +63,7 @@ def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     k = rules.pass_count
     lo, hi = card_masks(hand)
     out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
-    if rules.copies == 1 and moon_hand(lo, out, k):
+    if rules.copies == 1 and moon_hand(lo, out, k, rules.players):
         # shed the losers, lowest first, keeping the hearts
         order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2, RANK[c]))
         return sorted(order[:k])

@@ -148,7 +148,7 @@ def choose_play(
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    runner = runner_of(points, moon_points // 3 + 1)
+    runner = runner_of(points, moon_points // 2 + 1)
     if runner == me:
         runner = -1
     if not trick:

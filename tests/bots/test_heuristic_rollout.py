@@ -1,0 +1,104 @@
+"""The rollout policy: always a legal card, from any reachable state of any variant."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts.bots.heuristic import rollout_card, rollout_moon
+from hearts.bots.heuristic_pass import choose_pass
+from hearts.core import Hand, Rules, card_name, parse_card
+from hearts.core.cards import SUIT_OF
+
+VARIANTS = [("standard", n) for n in range(3, 8)] + [("cancellation", n) for n in range(6, 12)] + [("omnibus", n) for n in range(3, 8)]
+
+
+def random_state(variant: str, players: int, seed: int, steps: int) -> Hand:
+    """A hand after passing (heuristic or random) and ``steps`` random plays."""
+    rng = random.Random(seed)
+    rules = Rules(variant=variant, players=players)
+    hand = Hand.from_seed(rules, rng, dealer=rng.randrange(players), number=rng.randint(1, 4))
+    if hand.phase == "pass":
+        for s in range(players):
+            cards = hand.hand_cards(s)
+            hand.pass_cards(s, choose_pass(cards, rules) if rng.random() < 0.5 else rng.sample(cards, rules.pass_count))
+    for _ in range(steps):
+        if hand.phase != "play":
+            break
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(0, 120))
+def test_rollout_card_is_always_legal(case: tuple[str, int], seed: int, steps: int) -> None:
+    hand = random_state(*case, seed, steps)
+    while hand.phase == "play":
+        card = rollout_card(hand)
+        assert hand.legal_mask() >> card & 1, (hand, card)
+        hand.play(card)
+    if hand.phase == "moon":
+        hand.choose_moon(hand.to_move, rollout_moon(hand))
+    assert hand.phase == "done"
+
+
+def test_rollout_ducks_and_dumps_on_a_known_state() -> None:
+    """Seat 2 follows 2C KC holding 5C 9C AC: it ducks with the 9C."""
+    rules = Rules.standard(4)
+    deck = [c for c in rules.deck]
+    names = {0: [0], 1: [11], 2: [3, 7, 12]}  # 2C, KC, 5C 9C AC
+    rest = [c for c in deck if c not in {0, 11, 3, 7, 12}]
+    rest.sort(key=lambda c: (c < 13, c))
+    hands = []
+    for s in range(4):
+        h = list(names.get(s, []))
+        need = 13 - len(h)
+        h += rest[:need]
+        rest = rest[need:]
+        hands.append(h)
+    hand = Hand(rules, hands, number=4)
+    hand.play(0)
+    hand.play(11)
+    assert rollout_card(hand) == 7
+
+
+def test_rollout_hands_score_every_point() -> None:
+    for seed in range(30):
+        hand = random_state("standard", 4, seed, 0)
+        while hand.phase == "play":
+            hand.play(rollout_card(hand))
+        if hand.phase == "moon":
+            hand.choose_moon(hand.to_move, rollout_moon(hand))
+        assert hand.points is not None
+        assert sum(hand.points) in (26, 78)  # 26, or a moon added to three seats
+
+
+def test_rollout_stops_a_moon_and_cancels_a_winner() -> None:
+    rules = Rules.standard(4)
+    fixed = [
+        "2C AC KC QC AD KD QD AH QH JH 7H AS KS",
+        "3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 5H QS 2S",
+        "7C 8C 9C TC 5D 6D 7D 6H KH 8H 9H 3S 4S",
+        "JC 8D 9D TD JD TH 5S 6S 7S 8S 9S TS JS",
+    ]
+    hand = Hand(rules, [[parse_card(x) for x in h.split()] for h in fixed], number=4)
+    for name in "2C 3C 7C JC 5S AS QS 3S AH 2H 6H TH JH 3H".split():
+        hand.play(parse_card(name))
+    assert card_name(rollout_card(hand)) == "KH"  # seat 0 holds all 17 points: take the trick
+    cancel = Rules.cancellation(8, pass_count=0)
+    fixed_cancel = {1: ["5S"], 2: ["KS"], 3: ["KS", "AS"]}
+    rest = sorted(cancel.deck, key=lambda c: (SUIT_OF[c] == 3, c))  # spades fill the last seats
+    for names in fixed_cancel.values():
+        for name in names:
+            rest.remove(parse_card(name))
+    hands = []
+    for seat in range(8):
+        own = [parse_card(x) for x in fixed_cancel.get(seat, [])]
+        hands.append(own + rest[: 13 - len(own)])
+        rest = rest[13 - len(own) :]
+    hand = Hand(cancel, hands)
+    hand.play(parse_card("5S"))
+    hand.play(parse_card("KS"))
+    assert card_name(rollout_card(hand)) == "KS"  # the twin cancels the king: the 5S wins
