@@ -113,11 +113,11 @@ def test_leads_low_spades_to_flush_the_queen() -> None:
 
 def test_cancels_the_winning_card_with_its_twin() -> None:
     rules = Rules.cancellation(8, pass_count=0)
-    hand = Hand(rules, deal(rules, {1: "5S", 2: "KS", 3: "KS AS"}))
+    hand = Hand(rules, deal(rules, {1: "5C", 2: "KC", 3: "KC AC"}))
     assert hand.to_move == 1
-    play(hand, "5S KS")
+    play(hand, "5C KC")
     choice = HeuristicBot().play_card(hand.view(3))
-    assert card_name(choice) == "KS"  # the kings cancel: the 5S wins, not our ace
+    assert card_name(choice) == "KC"  # the kings cancel: the 5C wins, not our ace
     hand.play(choice)
     for _ in range(5):
         hand.play(HeuristicBot().play_card(hand.view(hand.to_move)))

@@ -88,8 +88,8 @@ def test_rollout_stops_a_moon_and_cancels_a_winner() -> None:
         hand.play(parse_card(name))
     assert card_name(rollout_card(hand)) == "KH"  # seat 0 holds all 17 points: take the trick
     cancel = Rules.cancellation(8, pass_count=0)
-    fixed_cancel = {1: ["5S"], 2: ["KS"], 3: ["KS", "AS"]}
-    rest = sorted(cancel.deck, key=lambda c: (SUIT_OF[c] == 3, c))  # spades fill the last seats
+    fixed_cancel = {1: ["5C"], 2: ["KC"], 3: ["KC", "AC"]}
+    rest = sorted(cancel.deck, key=lambda c: (SUIT_OF[c] == 0, c))  # clubs fill the last seats
     for names in fixed_cancel.values():
         for name in names:
             rest.remove(parse_card(name))
@@ -99,6 +99,6 @@ def test_rollout_stops_a_moon_and_cancels_a_winner() -> None:
         hands.append(own + rest[: 13 - len(own)])
         rest = rest[13 - len(own) :]
     hand = Hand(cancel, hands)
-    hand.play(parse_card("5S"))
-    hand.play(parse_card("KS"))
-    assert card_name(rollout_card(hand)) == "KS"  # the twin cancels the king: the 5S wins
+    hand.play(parse_card("5C"))
+    hand.play(parse_card("KC"))
+    assert card_name(rollout_card(hand)) == "KC"  # the twin cancels the king: the 5C wins
