@@ -31,6 +31,8 @@ hand h of game g dealt alike in every rotation. The same seed gives the same
 numbers, whatever --jobs.
 
 Per distinct bot spec, over every seat it occupies:
+  seats, hands the seats of the line-up it holds; the hands it played,
+               counted once per seat (its seat-hands);
   points/hand  mean points per hand played, ± its standard error (se): the
                stdev of the bot's per-deal means (per-game in --games mode)
                divided by sqrt(number of deals);
