@@ -28,7 +28,10 @@ in deal order. The statistics are described in :mod:`hearts.sim.arena_stats`.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -232,6 +235,11 @@ def play_game_deal(lineup: Sequence[str], rules: Rules, seed: int, g: int, facto
     return DealOutcome(g, tuple(tables))
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the deals not yet started."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_chunk(task: tuple[tuple[str, ...], dict[str, Any], str, int, tuple[int, ...], BotFactory]) -> list[DealOutcome]:
     """Worker: play the deals (or games) ``indices``."""
     lineup, rules_dict, mode, seed, indices, factory = task
@@ -294,11 +302,11 @@ def _run_parallel(
     lineup: tuple[str, ...], rules: Rules, mode: str, seed: int, count: int, jobs: int, progress: Progress | None, factory: BotFactory
 ) -> list[DealOutcome]:
     """Play the deals in ``jobs`` processes, a few deals per task, and merge them in deal order."""
-    size = max(1, min(16, -(-count // (jobs * 8))))
+    size = max(1, min(4, -(-count // (jobs * 8))))  # small tasks: even load and a lively progress bar
     chunks = [tuple(range(k, min(k + size, count))) for k in range(0, count, size)]
     results: list[list[DealOutcome]] = [[] for _ in chunks]
     done = 0
-    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
+    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_ignore_interrupts)
     try:
         futures: dict[Future[list[DealOutcome]], int] = {
             executor.submit(_play_chunk, (lineup, rules.to_dict(), mode, seed, chunk, factory)): k for k, chunk in enumerate(chunks)
@@ -309,6 +317,12 @@ def _run_parallel(
             done += len(chunks[k])
             if progress:
                 progress(done, count)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # a bot's error or Ctrl-C: stop our workers now rather than finish their deals
+        workers = list(getattr(executor, "_processes", None) or {})
+        executor.shutdown(wait=False, cancel_futures=True)
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+        raise
+    executor.shutdown(wait=True)
     return [outcome for chunk in results for outcome in chunk]
