@@ -18,6 +18,14 @@ arena seed and those three numbers, so the results do not depend on
 ``jobs``: the deals are shared among ``jobs`` worker processes and merged
 in deal order. The statistics are described in :mod:`hearts.sim.arena_stats`.
 
+Counts in :meth:`ArenaResult.to_json`: ``hands`` is the number of hands
+played at the table in all (every deal or game times every rotation: ``K * n``
+in hands mode); ``deals`` the number of distinct deals (``K``; in games mode
+the longest rotation's hand count summed over games); ``games`` is ``G``
+(null in hands mode). A bot's ``hands_played`` counts its seat-hands (one
+per seat it holds). Standard errors are over deals in hands mode and over
+games in games mode.
+
 >>> from hearts.core import Rules
 >>> result = run_arena(["random", "random:seed=5"], Rules.standard(3), hands=2, seed=7)
 >>> result.hands_played, result.distinct_deals, [b.name for b in result.bots]
