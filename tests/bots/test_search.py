@@ -149,6 +149,6 @@ def test_settings_are_read() -> None:
     assert isinstance(bot, SearchBot)
     assert (bot.ms, bot.sims, bot.worlds, bot.jobs, bot.rollout, bot.evaluation) == (200, 50, 9, 1, "duck", "points")
     default = make_bot("search")
-    assert isinstance(default, SearchBot) and default.ms == 750 and default.sims is None
+    assert isinstance(default, SearchBot) and default.ms == 700 and default.sims is None
     only_sims = make_bot("search:sims=10")
     assert isinstance(only_sims, SearchBot) and only_sims.ms is None

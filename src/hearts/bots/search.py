@@ -16,7 +16,7 @@ Passing uses the heuristic's pass; the moon choice goes by the score sheet
 
 Settings (``search:key=value:...``):
 
-- ``ms``: time budget per decision in milliseconds (default 750);
+- ``ms``: time budget per decision in milliseconds (default 700);
 - ``sims``: a fixed number of simulations (one playout of one card in one
   world); with a seed the decision is then deterministic, whatever ``jobs``;
   with ``ms`` too, the search stops at whichever comes first;
@@ -48,6 +48,7 @@ import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from hearts.core import Card, Hand, SeatView
@@ -59,7 +60,7 @@ from .heuristic_rollout import rollout_card
 from .registry import BotSpecError, int_setting, reject_unknown
 from .sampler import WorldSampler
 
-DEFAULT_MS = 750
+DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points")
 
@@ -212,11 +213,15 @@ class SearchBot(Bot):
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, self.rollout, self.evaluation)
         pool = self._executor()
-        futures = [pool.submit(evaluate_worlds, view, range(k, limit, jobs), base, deadline, self.rollout, self.evaluation)
+        futures = [pool.submit(_evaluate_remote, view, range(k, limit, jobs), base, deadline, self.rollout, self.evaluation)
                    for k in range(1, jobs)]
         results = evaluate_worlds(view, range(0, limit, jobs), base, deadline, self.rollout, self.evaluation)
-        for f in futures:
-            results.extend(f.result())
+        try:
+            for f in futures:
+                results.extend(f.result())
+        except BrokenProcessPool:
+            self._pool = None  # a worker died: the next decision starts a fresh pool
+            raise
         return results
 
     def _executor(self) -> Executor:
@@ -225,6 +230,15 @@ class SearchBot(Bot):
             weakref.finalize(self, _shutdown, self._pool)
             _POOLS.add(self._pool)
         return self._pool
+
+
+def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
+                     rollout: str, evaluation: str) -> list[tuple[int, list[float], Card]]:
+    """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
+    try:
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation)
+    except Exception as err:
+        raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
 
 _POOLS: weakref.WeakSet[Executor] = weakref.WeakSet()
