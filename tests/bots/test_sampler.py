@@ -145,3 +145,34 @@ def test_inconsistent_view_is_refused() -> None:
     bad = SeatView(**{**view.__dict__, "hand_sizes": tuple(h + 1 for h in view.hand_sizes)})
     with pytest.raises(ValueError):
         WorldSampler(bad)
+
+
+def test_samples_are_close_to_uniform_with_several_constrained_seats() -> None:
+    """Compare where each card lands against rejection sampling (exactly uniform) in a hand with several voids."""
+    rules = Rules.standard(4)
+    for seed in range(200):
+        hand, seat = mid_hand(rules, seed, 4)
+        if hand.phase == "play" and len(hand.plays) > 20:
+            sampler = WorldSampler(hand.view(seat))
+            if len(sampler.constrained) >= 2:
+                break
+    else:
+        raise AssertionError("no hand with two constrained seats")
+    rng = random.Random(1)
+    exact: Counter[tuple[int, int]] = Counter()
+    accepted = 0
+    while accepted < 1500:
+        pool = sampler.pool[:]
+        rng.shuffle(pool)
+        hands, i = sampler._hands(), 0
+        for s in range(4):
+            hands[s].extend(pool[i:i + sampler.caps[s]])
+            i += sampler.caps[s]
+        if all(sampler.allowed[s] >> c & 1 for s in range(4) if s != seat for c in hands[s]):
+            accepted += 1
+            exact.update((s, c) for s in range(4) for c in hands[s])
+    ours: Counter[tuple[int, int]] = Counter()
+    for _ in range(1500):
+        hands, _ = sampler.sample(rng)
+        ours.update((s, c) for s in range(4) for c in hands[s])
+    assert max(abs(exact[k] - ours[k]) for k in exact | ours) / 1500 < 0.08

@@ -18,7 +18,9 @@ unconstrained seats and the kitty take the rest. When a seat finds too few
 cards it may hold, the sample restarts; after a few failed tries an
 augmenting-path assignment (which always finds a consistent deal when one
 exists) is used. With at most one constrained seat the samples are exactly
-uniform over the consistent deals.
+uniform over the consistent deals; with more, a short chain of
+constraint-keeping swaps (whose steady state is uniform) removes most of the
+lean of the sequential deal.
 
 >>> import random
 >>> from hearts.core import Hand, Rules
@@ -40,6 +42,8 @@ _POINT_MASK = HEARTS_MASK | BIT[QS]
 _ALL = (1 << 52) - 1
 #: failed sequential tries before the augmenting-path assignment is used
 _TRIES = 30
+#: swap attempts per card held by the constrained seats
+_MIX = 8
 
 
 def sample_hands(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
@@ -159,8 +163,49 @@ class WorldSampler:
         for _ in range(_TRIES):
             got = self._try(rng)
             if got is not None:
-                return got
-        return self._assign(rng)
+                break
+        else:
+            got = self._assign(rng)
+        if len(self.constrained) > 1:
+            self._mix(got, rng)
+        return got
+
+    def _mix(self, deal: tuple[list[list[Card]], list[Card]], rng: random.Random) -> None:
+        """Swap cards between seats, keeping every constraint (a symmetric chain whose steady state is uniform).
+
+        The sequential deal is exact with one constrained seat; with several it
+        leans (the first seat picks as if the others had no voids), and these
+        swaps move it towards the uniform deal.
+        """
+        hands, kitty = deal
+        forced = self.forced
+        slots: list[Card] = []
+        owner: list[int] = []
+        for s in self.constrained:
+            slots.extend(hands[s][len(forced[s]):])
+            owner.extend([s] * (len(hands[s]) - len(forced[s])))
+        k = len(slots)
+        for s in self.free:
+            slots.extend(hands[s][len(forced[s]):])
+            owner.extend([s] * (len(hands[s]) - len(forced[s])))
+        slots.extend(kitty)
+        owner.extend([self.n] * len(kitty))
+        total = len(slots)
+        allowed = self.allowed + [_ALL]
+        rand = rng.random
+        for _ in range(_MIX * k):
+            a = int(rand() * k)
+            b = int(rand() * total)
+            sa, sb = owner[a], owner[b]
+            ca, cb = slots[a], slots[b]
+            if sa != sb and allowed[sb] >> ca & 1 and allowed[sa] >> cb & 1:
+                slots[a], slots[b] = cb, ca
+        i = 0
+        for s in self.constrained + self.free:
+            m = len(hands[s]) - len(forced[s])
+            hands[s][len(forced[s]):] = slots[i:i + m]
+            i += m
+        kitty[:] = slots[i:]
 
     def _hands(self) -> list[list[Card]]:
         hands = [list(f) for f in self.forced]
