@@ -215,3 +215,15 @@ def test_bad_dealer_or_hand_number_is_a_clear_error(bad: dict[str, object]) -> N
         Hand.from_seed(Rules.standard(4), 1, **bad)  # type: ignore[arg-type]
     with pytest.raises(DealError):
         Game(Rules.standard(4), first_dealer=bad.get("dealer", 9))  # type: ignore[arg-type]
+
+
+def test_errors_and_views_survive_pickling() -> None:
+    import pickle
+
+    err = IllegalAction("play", 2, "QH", "must follow suit: holds clubs")
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.phase, back.seat, back.card, back.reason, str(back)) == (err.phase, err.seat, err.card, err.reason, str(err))
+    hand = Hand.from_seed(Rules.standard(4), 8, number=4)
+    view = pickle.loads(pickle.dumps(hand.view(hand.to_move)))
+    world = Hand.world(view, [hand.hand_cards(s) for s in range(4)])
+    assert world.legal_cards() == hand.legal_cards() != []

@@ -40,3 +40,7 @@ class IllegalAction(HeartsError):
         verb = {"pass": "pass", "play": "play", "moon": "choose"}.get(phase, "do")
         what = f" {card}" if card is not None else ""
         super().__init__(f"{who} cannot {verb}{what}: {reason}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, int | None, str | None, str]]:
+        """Pickle with the four fields, so the error crosses process boundaries intact."""
+        return (type(self), (self.phase, self.seat, self.card, self.reason))

@@ -321,7 +321,7 @@ class Hand:
         return self._legal
 
     def _compute_legal(self) -> CardMask:
-        if self.phase is not PLAY:
+        if self.phase != PLAY:
             return 0
         h = self.lo[self.to_move]
         trick = self.trick
@@ -342,7 +342,7 @@ class Hand:
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """The distinct cards ``seat`` (default: the seat to move) may play, in card order."""
-        if seat is not None and (self.phase is not PLAY or seat != self.to_move):
+        if seat is not None and (self.phase != PLAY or seat != self.to_move):
             return []
         return list(mask_cards(self._legal))
 
@@ -718,7 +718,7 @@ class Hand:
         if view.seat is not None:
             h.passes[view.seat] = view.passed
             h.received[view.seat] = view.received
-        h.phase = view.phase
+        h.phase = PLAY if view.phase == PLAY else MOON  # our own constants, even for an unpickled view
         h.tricks = list(view.tricks)
         h.plays = [c for t in view.tricks for c in t.cards] + list(view.trick)
         h.trick = list(view.trick)
