@@ -43,13 +43,11 @@ from __future__ import annotations
 
 import atexit
 import random
-import sys
 import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
@@ -65,7 +63,6 @@ ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points")
 
 Policy = Callable[[Hand], Card]
-_PLAY = "play"
 
 
 def duck_card(hand: Hand) -> Card:
@@ -128,8 +125,6 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     policy = POLICIES[rollout]
-    if view.phase is not _PLAY:  # unpickled in a worker: the engine compares phases by identity
-        view = replace(view, phase=sys.intern(view.phase))
     sampler = WorldSampler(view)
     me = view.seat
     assert me is not None
