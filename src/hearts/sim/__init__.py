@@ -1,9 +1,10 @@
-"""Simulation: seeded random play and the ``hearts bench`` benchmark.
+"""Simulation: seeded random play, the arena and the ``hearts bench`` benchmark.
 
-Imports only :mod:`hearts.core` and the standard library; OpenSpiel, where
-used, is imported lazily inside functions.
+Imports :mod:`hearts.core`, :mod:`hearts.bots` and the standard library;
+OpenSpiel, where used, is imported lazily inside functions.
 """
 
+from .arena import ArenaResult, run_arena
 from .random_play import (
     finish_random,
     nth_card,
@@ -15,6 +16,8 @@ from .random_play import (
 )
 
 __all__ = [
+    "ArenaResult",
+    "run_arena",
     "finish_random",
     "nth_card",
     "play_random_game",
