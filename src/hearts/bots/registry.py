@@ -43,9 +43,9 @@ FACTORIES: dict[str, str] = {
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength)
 LEVELS: dict[str, str] = {
-    "easy": "random",
+    "easy": "heuristic:noise=0.5",
     "medium": "heuristic",
-    "hard": "search:ms=300",
+    "hard": "search:sims=300",
     "expert": "search",
 }
 
