@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts.core.cards import BIT, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF, Card, CardMask, parse_card
+from hearts.core.deal import card_masks
 
 #: moon modes of the seat to move
 NORMAL, SHOOT = 0, 1
@@ -83,13 +84,7 @@ def highest_rank(m: CardMask) -> Card:
 
 def live_cards(trick: Sequence[Card]) -> CardMask:
     """Cards of the led suit in the trick that are not cancelled by a twin."""
-    seen = dup = 0
-    for c in trick:
-        b = BIT[c]
-        if seen & b:
-            dup |= b
-        else:
-            seen |= b
+    seen, dup = card_masks(trick)  # a card played twice is in both
     return seen & ~dup & SUIT_MASKS[SUIT_OF[trick[0]]]
 
 

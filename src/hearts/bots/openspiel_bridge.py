@@ -100,15 +100,8 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
 
 
 def played_by_seat(view: SeatView) -> list[list[Card]]:
-    """The cards each seat has played so far in the hand, in order."""
-    played: list[list[Card]] = [[] for _ in range(view.players)]
-    for t in view.tricks:
-        for i, c in enumerate(t.cards):
-            played[(t.leader + i) % view.players].append(c)
-    if view.trick_leader is not None:
-        for i, c in enumerate(view.trick):
-            played[(view.trick_leader + i) % view.players].append(c)
-    return played
+    """The cards each seat has played so far in the hand, in order (:meth:`SeatView.played_by_seat`)."""
+    return view.played_by_seat()
 
 
 def choose_passes(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.Random) -> list[tuple[Card, ...]]:

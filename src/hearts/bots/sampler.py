@@ -120,13 +120,7 @@ class WorldSampler:
             counts[c] += 1
         for c in view.hand:
             counts[c] -= 1
-        played_by: list[list[Card]] = [[] for _ in range(n)]
-        for t in view.tricks:
-            for i, c in enumerate(t.cards):
-                played_by[(t.leader + i) % n].append(c)
-        if view.trick_leader is not None:
-            for i, c in enumerate(view.trick):
-                played_by[(view.trick_leader + i) % n].append(c)
+        played_by = view.played_by_seat()
         for cards in played_by:
             for c in cards:
                 counts[c] -= 1

@@ -700,13 +700,7 @@ class Hand:
         rules, n = view.rules, view.players
         if len(hands) != n or len(kitty) != view.kitty_size:
             raise ValueError("a world needs one hand per seat and the kitty's cards")
-        played: list[list[Card]] = [[] for _ in range(n)]
-        for t in view.tricks:
-            for i, c in enumerate(t.cards):
-                played[(t.leader + i) % n].append(c)
-        if view.trick_leader is not None:
-            for i, c in enumerate(view.trick):
-                played[(view.trick_leader + i) % n].append(c)
+        played = view.played_by_seat()
         masks = [card_masks(hands[s]) for s in range(n)]
         h = object.__new__(cls)
         h._setup(rules, [m[0] for m in masks], [m[1] for m in masks], tuple(sorted(kitty)), view.dealer, view.hand_number)

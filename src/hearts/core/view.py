@@ -65,6 +65,17 @@ class SeatView:
         """Has ``seat`` shown that it holds no card of ``suit``?"""
         return bool(self.voids[seat] >> suit & 1)
 
+    def played_by_seat(self) -> list[list[Card]]:
+        """The cards each seat has played so far in the hand, in order."""
+        played: list[list[Card]] = [[] for _ in range(self.players)]
+        for t in self.tricks:
+            for i, c in enumerate(t.cards):
+                played[(t.leader + i) % self.players].append(c)
+        if self.trick_leader is not None:
+            for i, c in enumerate(self.trick):
+                played[(self.trick_leader + i) % self.players].append(c)
+        return played
+
     def played_cards(self) -> list[Card]:
         """Every card played so far in the hand, in order."""
         return [c for t in self.tricks for c in t.cards] + list(self.trick)
