@@ -1,0 +1,20 @@
+"""Learning environments over the engine (optional ``rl`` extra: numpy, pettingzoo, gymnasium).
+
+- :func:`env` / :func:`raw_env`: the PettingZoo AEC environment (:mod:`hearts.rl.env`);
+- :class:`SingleAgentEnv`: a Gymnasium environment, our bots at the other seats;
+- :func:`segments` / :func:`encode`: the observation of one seat's view.
+
+>>> e = env(variant="cancellation", players=11)
+>>> e.reset(seed=1)
+>>> len(e.agents), e.observation_space("player_0")["observation"].shape
+(11, (1397,))
+"""
+
+from .encoding import action_mask, decode_cards, encode, segment_slices, segments
+from .env import HeartsEnv, IllegalStep, env, raw_env
+from .single import SingleAgentEnv
+
+__all__ = [
+    "HeartsEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env", "raw_env",
+    "segment_slices", "segments",
+]
