@@ -48,3 +48,16 @@ def test_bench_table() -> None:
 def test_bench_rejects_zero_seconds() -> None:
     proc = _run("--seconds", "0")
     assert proc.returncode == 2 and "--seconds" in proc.stderr
+
+
+def test_bench_env_steps() -> None:
+    """The RL environment's speed is measured where the ``rl`` extra imports, and skipped with a note otherwise."""
+    proc = _run("--json", "--seconds", "0.02", "--no-openspiel")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    try:
+        import hearts.rl  # noqa: F401
+    except ImportError:
+        assert "env_steps_per_s" not in data and "not installed" in data["env_steps"]
+    else:
+        assert _positive(data["env_steps_per_s"])

@@ -39,6 +39,7 @@ FACTORIES: dict[str, str] = {
     "heuristic": "hearts.bots.heuristic:make",
     "search": "hearts.bots.search:make",
     "openspiel-ismcts": "hearts.bots.openspiel_ismcts:make",
+    "rl-policy": "hearts.rl.policy_bot:make",
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength)

@@ -6,6 +6,9 @@ Measurements, each run for about ``seconds``:
   numbers cycling 1..4 so every pass direction (and no pass) occurs;
 - ``cancellation11``: the same for 11-player Cancellation Hearts;
 - ``clones``: clone a mid-hand state and play one legal card on the copy;
+- ``env_steps`` (where the ``rl`` extra imports): steps of the PettingZoo
+  environment (:mod:`hearts.rl`), 4-player standard Hearts, random legal
+  actions through the AEC API (``last``, ``step``), episodes of one hand;
 - ``openspiel`` (where ``pyspiel`` imports): OpenSpiel's ``hearts`` driven
   from Python the same way (pass direction cycling, random deal, random
   passes and plays), and the ratio of our speed to theirs.
@@ -13,6 +16,7 @@ Measurements, each run for about ``seconds``:
 
 from __future__ import annotations
 
+import importlib
 import json
 import platform
 import random
@@ -110,6 +114,35 @@ def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, f
     return _rate(step, seconds)
 
 
+def bench_env_steps(seed: int, seconds: float) -> tuple[float, int, float] | None:
+    """PettingZoo environment steps per second (None when the ``rl`` extra is missing).
+
+    ``hearts.rl`` sits beside ``sim`` (not below it), so it is loaded by name,
+    as the bot registry loads bots, and only here.
+    """
+    try:
+        rl = importlib.import_module("hearts.rl")
+    except ImportError:
+        return None
+    env = rl.raw_env("standard", 4)
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+
+    def step(i: int) -> int:
+        steps = 0
+        for _ in range(64):
+            obs, _, terminated, _, _ = env.last()
+            if terminated:
+                env.reset()
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        return steps
+
+    return _rate(step, seconds)
+
+
 def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
     """Run every measurement; the result is what ``--json`` prints."""
     result: dict[str, Any] = {
@@ -124,6 +157,11 @@ def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
     result.update(cancellation11_hands_per_s=rate, cancellation11_hands=n)
     rate, n, _ = bench_clones(seed, seconds)
     result.update(clones_per_s=rate, clones=n)
+    env_rate = bench_env_steps(seed, seconds)
+    if env_rate is None:
+        result["env_steps"] = "not installed (pip install '.[rl]')"
+    else:
+        result.update(env_steps_per_s=env_rate[0], env_steps=env_rate[1])
     if not openspiel:
         result["openspiel"] = "skipped (--no-openspiel)"
         return result
@@ -160,6 +198,10 @@ def format_table(r: dict[str, Any]) -> str:
         ("cancellation hands, 11 players", f"{r['cancellation11_hands_per_s']:,.0f} /s", f"{r['cancellation11_hands']} hands"),
         ("clone + play one card", f"{r['clones_per_s']:,.0f} /s", f"{r['clones']} ops"),
     ]
+    if "env_steps_per_s" in r:
+        rows.append(("RL environment steps (AEC, 4p)", f"{r['env_steps_per_s']:,.0f} /s", f"{r['env_steps']} steps"))
+    else:
+        rows.append(("RL environment steps", "-", r["env_steps"]))
     if "openspiel_hands_per_s" in r:
         rows.append(("OpenSpiel hearts (from Python)", f"{r['openspiel_hands_per_s']:,.0f} /s", f"{r['openspiel_hands']} hands"))
         rows.append(("ours / OpenSpiel (standard 4p)", f"{r['ratio_vs_openspiel']:.2f}x", ""))
