@@ -19,6 +19,7 @@ Hearts has two decks); the numeric segments are scaled and clipped to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -56,8 +57,9 @@ def segments(rules: Rules) -> list[tuple[str, int]]:
     ]
 
 
+@lru_cache(maxsize=64)
 def segment_slices(rules: Rules) -> dict[str, slice]:
-    """Each segment's slice of the observation vector."""
+    """Each segment's slice of the observation vector (do not modify: cached)."""
     out, start = {}, 0
     for name, size in segments(rules):
         out[name] = slice(start, start + size)
@@ -85,6 +87,10 @@ def bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
 def _add_cards(out: np.ndarray, start: int, cards: Sequence[Card]) -> None:
     for c in cards:
         out[start + c] += 1.0
+
+
+def _clip(x: float) -> float:
+    return -LIMIT if x < -LIMIT else LIMIT if x > LIMIT else x
 
 
 def encode(view: SeatView, picked: Sequence[Card] = ()) -> np.ndarray:
@@ -119,11 +125,9 @@ def encode(view: SeatView, picked: Sequence[Card] = ()) -> np.ndarray:
     target = rules.target or 100
     for s in range(n):
         r = rel(s)
-        out[sl["points_taken"].start + r] = view.points_taken[s] / rules.moon_points
-        out[sl["scores"].start + r] = scores[s] / target
-        out[sl["hand_sizes"].start + r] = view.hand_sizes[s] / rules.cards_each
-    for name in ("points_taken", "scores", "hand_sizes"):
-        np.clip(out[sl[name]], -LIMIT, LIMIT, out=out[sl[name]])
+        out[sl["points_taken"].start + r] = _clip(view.points_taken[s] / rules.moon_points)
+        out[sl["scores"].start + r] = _clip(scores[s] / target)
+        out[sl["hand_sizes"].start + r] = _clip(view.hand_sizes[s] / rules.cards_each)
     out[sl["phase"].start + PHASES.index(view.phase)] = 1.0
     out[sl["pass_direction"].start + DIRECTIONS.index(view.pass_direction)] = 1.0
     out[sl["hearts_broken"].start] = float(view.hearts_broken)

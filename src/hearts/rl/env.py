@@ -191,9 +191,13 @@ class HeartsEnv(AECEnv):
             action = int(action)
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < 52:
             raise IllegalStep(f"{agent}: an action is a card id from 0 to 51, not {action!r}")
-        view = self.view(seat)
-        if not action_mask(view, self.picks[seat] if view.phase == "pass" else ())[action]:
-            doing = "pass" if view.phase == "pass" else "play"
+        hand = self._hand
+        if hand.phase == "pass":  # the engine's own queries: cards held, less those already picked
+            ok = hand.passes[seat] is None and hand.holds(seat, action) > self.picks[seat].count(action)
+        else:
+            ok = hand.phase == "play" and bool(hand.legal_mask() >> action & 1)
+        if not ok:
+            doing = "pass" if hand.phase == "pass" else "play"
             raise IllegalStep(f"{agent} may not {doing} {card_name(action)} now (see the action_mask)")
         return action
 
