@@ -198,8 +198,13 @@ def test_illegal_actions_and_bad_arguments_give_clear_errors() -> None:
         raw_env("cancellation", 4)
     with pytest.raises(ValueError, match="reward must be"):
         raw_env("standard", 4, reward="money")
-    with pytest.raises(TypeError):
+    with pytest.raises(HeartsError, match="unknown option 'colour'"):
         raw_env("standard", 4, colour="red")
+    with pytest.raises(ValueError, match="hands must be"):
+        raw_env("standard", 4, hands=0)
+    e.step(hand.hand_cards(0)[0])
+    with pytest.raises(IllegalStep, match="player_0 may not pass"):
+        e.step(hand.hand_cards(0)[0])
 
 
 def test_a_duplicate_may_be_passed_twice_only_when_held_twice() -> None:

@@ -31,6 +31,7 @@ each agent observes only its seat's view (:mod:`hearts.rl.encoding`).
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -39,7 +40,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from hearts.bots import best_moon_choice
-from hearts.core import Card, Game, Hand, HeartsError, Rules, SeatView, card_name
+from hearts.core import Card, Game, Hand, HeartsError, Rules, RulesError, SeatView, card_name
 
 from .encoding import action_mask, bounds, encode
 
@@ -51,7 +52,19 @@ class IllegalStep(HeartsError, ValueError):
 
 
 def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
-    """The engine's rules for the environment's arguments (a bad one raises ``RulesError``)."""
+    """The engine's rules for the environment's arguments (a bad one raises ``RulesError``).
+
+    >>> make_rules("standard", 4, {"colour": "red"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hearts.core.errors.RulesError: unknown option 'colour': the environment takes reward, hands, ...
+    """
+    known = sorted(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise RulesError(
+            f"unknown option {unknown[0]!r}: the environment takes reward, hands, render_mode and the rules options {', '.join(known)}"
+        )
     return Rules(variant=variant, players=players, **options)
 
 
