@@ -21,12 +21,12 @@ from pathlib import Path
 
 import numpy as np
 
-from hearts.core import Rules
+from hearts.core import HeartsError, Rules
 
 from .encoding import size
 
 
-class PolicyError(ValueError):
+class PolicyError(HeartsError, ValueError):
     """A policy file that cannot be read, or that does not fit the table."""
 
 
