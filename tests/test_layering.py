@@ -1,4 +1,4 @@
-"""Dependencies point one way (design notes): core <- record <- bots <- sim; nothing imports cli.
+"""Dependencies point one way (design notes): core <- record <- bots <- rl, sim; nothing imports cli.
 
 The core is standard library only; third-party modules are imported only in
 their own subpackage (and lazily, for optional extras).
@@ -17,7 +17,7 @@ ALLOWED = {
     "core": set(),
     "record": {"core"},
     "bots": {"core", "record"},
-    "sim": {"core", "record", "bots"},
+    "sim": {"core", "record", "bots", "rl"},  # rl only lazily: the benchmark measures the environment
     "rl": {"core", "bots"},
 }
 
@@ -78,3 +78,14 @@ def test_optional_extras_are_imported_only_where_they_belong() -> None:
                 for name in names:
                     top = name.split(".")[0]
                     assert top not in EXTRAS or EXTRAS[top] == sub, f"{path} imports {name} at module level"
+
+
+def test_the_rl_subpackage_is_imported_lazily_outside_it() -> None:
+    """hearts.rl needs the rl extra: only function-level imports of it outside rl/."""
+    for path in SRC.rglob("*.py"):
+        if path.relative_to(SRC).parts[0] == "rl":
+            continue
+        top_level = {node.lineno for node in ast.parse(path.read_text(encoding="utf-8")).body}
+        for name, line in imports_of(path):
+            if name == "hearts.rl" or name.startswith("hearts.rl."):
+                assert line not in top_level, f"{path}:{line} imports {name} at module level"

@@ -16,7 +16,6 @@ Measurements, each run for about ``seconds``:
 
 from __future__ import annotations
 
-import importlib
 import json
 import platform
 import random
@@ -117,14 +116,13 @@ def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, f
 def bench_env_steps(seed: int, seconds: float) -> tuple[float, int, float] | None:
     """PettingZoo environment steps per second (None when the ``rl`` extra is missing).
 
-    ``hearts.rl`` sits beside ``sim`` (not below it), so it is loaded by name,
-    as the bot registry loads bots, and only here.
+    ``hearts.rl`` needs the optional extra, so it is imported here only.
     """
     try:
-        rl = importlib.import_module("hearts.rl")
+        from hearts.rl import raw_env
     except ImportError:
         return None
-    env = rl.raw_env("standard", 4)
+    env = raw_env("standard", 4)
     rng = random.Random(seed)
     env.reset(seed=seed)
 
