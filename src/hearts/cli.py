@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="measure bots against each other with duplicate deals and seat rotation")
     arena_cli.add_arguments(arena)
+
+    from .tui import cli as play_cli
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots (Textual app, or --plain text)")
+    play_cli.add_arguments(play)
     return parser
 
 
@@ -48,6 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sim import arena_cli
 
         return arena_cli.run(args)
+    if args.command == "play":
+        from .tui import cli as play_cli
+
+        return play_cli.run(args)
     parser.print_help()
     return 0
 

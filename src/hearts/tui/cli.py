@@ -1,0 +1,114 @@
+"""``hearts play``: arguments, and the start of the Textual app or the plain mode.
+
+Exit status 0 when the game ends or is left (it is saved), 2 for bad options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import fields
+from typing import Any
+
+from hearts.core import HeartsError, Rules
+
+from .session import Session, SessionError
+
+RULE_KEYS = tuple(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = "Play a game of Hearts or Cancellation Hearts in the terminal against bots."
+    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats, 3-11 (default 4, 8 in cancellation)")
+    parser.add_argument("--target", type=int, default=None, help="target score (default: the variant's)")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a house rule, repeatable; one of {', '.join(RULE_KEYS)}")
+    parser.add_argument("--name", default=None, help="your name (default You)")
+    parser.add_argument("--names", default=None, metavar="A,B,...", help="the opponents' names, in seat order")
+    parser.add_argument("--level", default="medium", help=f"bot level of every opponent: {', '.join(LEVEL_NAMES)} (default medium)")
+    parser.add_argument("--bots", default=None, metavar="SPEC,...", help="a bot level or spec per opponent, cycled (overrides --level)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause between bot cards (default 0.6)")
+    parser.add_argument("--save", default=None, metavar="FILE", help="save the game here (default: a new file in the data directory)")
+    parser.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game (saved back to FILE unless --save)")
+    parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
+
+
+def parse_value(text: str) -> bool | int | str:
+    """A ``--rule`` value: true/false (yes/no, on/off), a whole number, or text."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_rules(args: argparse.Namespace) -> Rules:
+    """The rules of the options; a bad option raises a one-line HeartsError."""
+    options: dict[str, Any] = {}
+    for item in args.rule:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not key or not value:
+            raise SessionError(f"bad --rule {item!r}: write key=value, e.g. --rule pass_count=4")
+        if key not in RULE_KEYS:
+            raise SessionError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
+        options[key] = parse_value(value)
+    if args.target is not None:
+        options["target"] = args.target
+    players = args.players if args.players is not None else (8 if args.variant == "cancellation" else 4)
+    return Rules(variant=args.variant, players=players, **options)
+
+
+def make_session(args: argparse.Namespace) -> Session:
+    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level
+    opponents = [n.strip() for n in args.names.split(",")] if args.names else []
+    if args.resume:
+        from hearts.record import read_record
+
+        players = read_record(args.resume).rules.players
+    else:
+        players = parse_rules(args).players
+    names = [args.name or "You"] + opponents
+    if len(names) > players:
+        raise SessionError(f"--names gives {len(opponents)} names for {players - 1} opponents")
+    if args.resume:
+        return Session.resume(args.resume, bots=bots, names=names, save_path=args.save)
+    return Session.new(parse_rules(args), seed=args.seed, bots=bots, names=names, save_path=args.save)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.delay < 0:
+        print("hearts play: --delay must be 0 or more", file=sys.stderr)
+        return 2
+    if args.resume and any(v is not None for v in (args.players, args.target, args.seed)) or (args.resume and (args.rule or args.variant != "standard")):
+        print("hearts play: --resume takes the rules and the deal from the file: drop --variant, --players, --target, --rule and --seed",
+              file=sys.stderr)
+        return 2
+    plain = args.plain
+    if not plain:
+        try:
+            import textual  # noqa: F401
+        except ImportError:
+            print("hearts play: the Textual app needs the tui extra (pip install 'hearts[tui]', or -e '.[tui]' from the project's folder);"
+                  " playing in plain mode instead", file=sys.stderr)
+            plain = True
+    try:
+        session = make_session(args)
+    except (HeartsError, OSError) as e:
+        print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
+        return 2
+    if plain:
+        from .plain import PlainUI
+
+        return PlainUI(session, delay=args.delay).run()
+    from .app import HeartsApp
+
+    HeartsApp(session, delay=args.delay).run()
+    if session.save_path is not None:
+        print(f"Saved to {session.save_path}; go on with: hearts play --resume {session.save_path}")
+    return 0

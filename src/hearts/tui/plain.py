@@ -1,0 +1,224 @@
+"""``hearts play --plain``: the same game as line-based text, for screen readers and simple terminals.
+
+It prints the state and prompts (``pass 3 cards>``, ``your card>``,
+``moon (add/subtract)>``); it reads card names (``qs``, ``10h``, ``Q♠``) and
+the commands ``help``, ``rules``, ``hint``, ``undo``, ``claim``, ``last``,
+``scores``, ``hand``, ``quit``. At the end of its input it saves and stops.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+from hearts.core import ChooseMoon, PassCards, card_name
+
+from .session import Session, SessionError
+from .text import by_suit, rules_text, score_sheet
+
+HELP = """\
+Type a card to play it (qs, 10h, Q♠), or the cards to pass (qs ah kh).
+Commands: hand (your cards and the table), last (the last trick), scores,
+hint (a suggestion), undo (take back your last card), claim (play the rest
+of the hand at once, when it can no longer change), rules, help, quit."""
+
+
+class PlainUI:
+    """The line-based loop over a :class:`Session`."""
+
+    def __init__(self, session: Session, *, stdin: TextIO | None = None, stdout: TextIO | None = None, delay: float = 0.0) -> None:
+        self.s = session
+        self.inp = stdin or sys.stdin
+        self.out = stdout or sys.stdout
+        self.delay = delay
+        self.shown_hand = -1
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def run(self) -> int:
+        """Play until the game ends, ``quit`` or the end of input; 0 always (the game is saved)."""
+        s = self.s
+        self.say(f"Hearts: {s.rules.variant}, {s.rules.players} players, to {s.rules.target}. Type help for the commands.")
+        if s.save_path is not None:
+            self.say(f"The game is saved as it goes to {s.save_path}")
+        while True:
+            if s.game_over:
+                self.show_scores()
+                winners = " and ".join(s.names[w] for w in s.game.winners)
+                self.say(f"Game over: {winners} {'wins' if len(s.game.winners) == 1 else 'win'}.")
+                return 0
+            if s.hand_over:
+                self.show_scores()
+                s.next_hand()
+                continue
+            if self.shown_hand != s.hand.number:
+                self.shown_hand = s.hand.number
+                self.start_hand()
+            if not s.human_to_act():
+                line = s.step_bot()
+                if line:
+                    self.bot_line(line)
+                continue
+            if not self.turn():
+                s.save()
+                if s.save_path is not None:
+                    self.say(f"Saved to {s.save_path}; go on with: hearts play --resume {s.save_path}")
+                return 0
+
+    def bot_line(self, line: str) -> None:
+        if self.delay:
+            time.sleep(self.delay)
+        if "has chosen" not in line:
+            self.say(line + ".")
+            hand = self.s.hand
+            if not hand.trick and hand.tricks and hand.plays and len(hand.plays) % self.s.rules.players == 0:
+                self.trick_done()
+
+    def start_hand(self) -> None:
+        v = self.s.view()
+        self.say()
+        self.say(f"Hand {v.hand_number}. Dealer {self.s.names[v.dealer]}. Passing: {v.pass_direction}.")
+
+    def trick_done(self) -> None:
+        t = self.s.hand.tricks[-1]
+        who = "set aside" if t.winner is None else f"{self.s.names[t.winner]} takes it"
+        self.say(f"Trick {len(self.s.hand.tricks)} done: {who}, {t.points} point{'s' if t.points != 1 else ''}.")
+
+    def turn(self) -> bool:
+        """Prompt for the human's decision; False at the end of input or on quit."""
+        s = self.s
+        phase = s.phase
+        self.show_hand()
+        if phase == "pass":
+            target = s.names[s.view().pass_target or 0]
+            prompt = f"pass {s.rules.pass_count} cards to {target}> "
+        elif phase == "moon":
+            self.say("You shot the moon! add: 26 to everyone else; subtract: 26 off your score.")
+            prompt = "moon (add/subtract)> "
+        else:
+            self.show_table()
+            prompt = "your card> "
+        while True:
+            self.out.write(prompt)
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                self.say()
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            result = self.command(text.lower(), text)
+            if result is None:
+                return False
+            if result:
+                return True
+
+    def command(self, low: str, text: str) -> bool | None:
+        """Handle one input line: True when the state moved on, False to ask again, None to quit."""
+        s = self.s
+        if low in ("quit", "q", "exit"):
+            return None
+        if low in ("help", "?"):
+            self.say(HELP)
+        elif low == "rules":
+            self.say(rules_text(s.rules))
+        elif low == "hand":
+            self.show_hand()
+            self.show_table()
+        elif low == "scores":
+            self.show_scores()
+        elif low == "last":
+            self.show_last()
+        elif low == "hint":
+            self.show_hint()
+        elif low == "undo":
+            try:
+                s.undo()
+            except SessionError as e:
+                self.say(f"Cannot undo: {e}")
+                return False
+            self.say("Your last card is taken back.")
+            return True
+        elif low == "claim":
+            try:
+                s.claim()
+            except SessionError as e:
+                self.say(f"Cannot claim: {e}")
+                return False
+            self.say("The rest of the hand is played out.")
+            return True
+        else:
+            return self.act(text)
+        return False
+
+    def act(self, text: str) -> bool:
+        s = self.s
+        try:
+            if s.phase == "pass":
+                s.pass_cards(text)
+                self.say("You pass " + " ".join(card_name(c) for c in sorted(s.hand.passes[s.human] or ())) + ".")
+            elif s.phase == "moon":
+                s.choose_moon(text)
+            else:
+                s.play(text)
+                self.say(f"You play {card_name(s.hand.plays[-1])}.")
+                if not s.hand.trick and s.hand.tricks:
+                    self.trick_done()
+        except (SessionError, ValueError) as e:  # an illegal action, or a card that cannot be read
+            msg = str(e)
+            self.say(f"{msg[:1].upper()}{msg[1:]}. Type help for the commands.")
+            return False
+        return True
+
+    # -- showing -----------------------------------------------------------
+    def show_hand(self) -> None:
+        v = self.s.view()
+        suits = [f"{'clubs diamonds hearts spades'.split()[i]}: {' '.join(card_name(c)[0] for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
+        self.say("Your hand: " + "; ".join(suits) + ".")
+        if v.phase == "pass" and v.received is None and v.pass_direction != "none":
+            return
+        if v.received:
+            self.say("You received " + " ".join(card_name(c) for c in v.received) + ".")
+
+    def show_table(self) -> None:
+        v = self.s.view()
+        if v.phase != "play":
+            return
+        if v.trick and v.trick_leader is not None:
+            plays = [f"{self.s.names[(v.trick_leader + i) % v.players]} {card_name(c)}" for i, c in enumerate(v.trick)]
+            self.say("Trick so far: " + ", ".join(plays) + ".")
+        else:
+            self.say("You lead.")
+        self.say("Hearts " + ("are broken." if v.hearts_broken else "are not broken."))
+        self.say("Points this hand: " + ", ".join(f"{self.s.names[i]} {p}" for i, p in enumerate(v.points_taken)) + ".")
+        self.say("You may play: " + " ".join(card_name(c) for c in v.legal) + ".")
+
+    def show_last(self) -> None:
+        hand = self.s.hand
+        if not hand.tricks:
+            self.say("No trick has been played yet in this hand.")
+            return
+        t = hand.tricks[-1]
+        plays = [f"{self.s.names[(t.leader + i) % self.s.rules.players]} {card_name(c)}" for i, c in enumerate(t.cards)]
+        who = "set aside" if t.winner is None else f"won by {self.s.names[t.winner]}"
+        self.say("Last trick: " + ", ".join(plays) + f"; {who}.")
+
+    def show_scores(self) -> None:
+        points = [list(h.points) for h in self.s.game.hands if h.points is not None]
+        self.say(score_sheet(self.s.names, points, list(self.s.game.scores)))
+
+    def show_hint(self) -> None:
+        try:
+            action = self.s.hint()
+        except SessionError as e:
+            self.say(f"No hint: {e}")
+            return
+        if isinstance(action, PassCards):
+            self.say("Hint: pass " + " ".join(card_name(c) for c in sorted(action.cards)) + ".")
+        elif isinstance(action, ChooseMoon):
+            self.say(f"Hint: {action.choice}.")
+        else:
+            self.say(f"Hint: play {card_name(action.card)}.")

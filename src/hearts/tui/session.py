@@ -1,0 +1,348 @@
+"""A game against bots, without any user interface: the logic behind ``hearts play``.
+
+One human seat (seat 0 by default), bots in the others. The UI asks for the
+human's view, sends the human's actions (a refused one raises
+:class:`SessionError` with the engine's reason), and steps the bots one
+action at a time so that it can pace them. Every action is saved at once
+as a hearts-record/1 file.
+
+Determinism: hand 1 is dealt from ``seed``; every later hand from a key
+made of hand 1's deal and the hand's number, and every bot decision is made
+by a fresh bot seeded from that key, the hand and the action's index. So a
+game resumed from its record (which holds no seed) goes on exactly as it
+would have, and after an undo the bots choose as before (except bots with a
+time budget, such as ``search`` without ``sims``, whose choices depend on
+the machine's speed).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hearts.bots import make_bot
+from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
+from hearts.core.cards import POINTS
+from hearts.core.deal import random_deal
+from hearts.core.hand import JD
+from hearts.record import game_record, read_record, replay_game, save_record
+
+#: default names of the seats, the human first
+DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun")
+#: the bot that gives hints: the search with a fixed, fast budget (deterministic)
+HINT_SPEC = "search:sims=400:ms=800"
+
+
+class SessionError(HeartsError):
+    """An action the session refuses, with a message for the player."""
+
+
+def data_dir() -> Path:
+    """Where games are saved by default: ``$XDG_DATA_HOME/hearts`` or ``~/.local/share/hearts``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "hearts"
+
+
+def default_save_path(seed: int) -> Path:
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return data_dir() / f"game-{stamp}-seed{seed}.json"
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Cards from text such as ``"qs 10h A♠"`` (commas or spaces between them)."""
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+class Session:
+    """A game with one human seat; see the module's notes on determinism."""
+
+    def __init__(self, game: Game, *, bots: Sequence[str], names: Sequence[str] | None = None, human: int = 0,
+                 save_path: str | os.PathLike[str] | None = None, seed: int | None = None) -> None:
+        n = game.rules.players
+        if not 0 <= human < n:
+            raise SessionError(f"the human seat must be from 0 to {n - 1}")
+        if len(bots) != n:
+            raise SessionError(f"give one bot spec per seat ({n}), not {len(bots)}")
+        self.game = game
+        self.human = human
+        self.bots = list(bots)
+        for seat, spec in enumerate(self.bots):
+            if seat != human:
+                make_bot(spec, seed=0)  # check the spec now (BotSpecError is a HeartsError)
+        self.names = list(names or ()) + [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Seat {i}" for i in range(len(names or ()), n)]
+        self.names = self.names[:n]
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.seed = seed
+        self.save()
+
+    # -- starting ----------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, *, seed: int | None = None, bots: Sequence[str] | str = "medium", names: Sequence[str] | None = None,
+            human: int = 0, save_path: str | os.PathLike[str] | None = None, autosave: bool = True) -> Session:
+        """A new game; ``bots`` is one spec for every opponent or one per opponent (cycled)."""
+        if seed is None:
+            seed = random.randrange(1, 10**6)
+        game = Game(rules, first_dealer=0, auto_deal=False)
+        deal, kitty = random_deal(rules, random.Random(seed))
+        game.start_hand(deal, kitty)
+        if autosave and save_path is None:
+            save_path = default_save_path(seed)
+        return cls(game, bots=seat_bots(bots, rules.players, human), names=names, human=human, save_path=save_path, seed=seed)
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], *, bots: Sequence[str] | str = "medium", names: Sequence[str] | None = None,
+               human: int = 0, save_path: str | os.PathLike[str] | None = None) -> Session:
+        """Go on with the game saved in ``path`` (saving back to it unless ``save_path`` is given)."""
+        game = replay_game(read_record(os.fspath(path)))
+        if not game.hands:
+            raise SessionError(f"{path} holds no hand to go on with")
+        return cls(game, bots=seat_bots(bots, game.rules.players, human), names=names, human=human,
+                   save_path=save_path if save_path is not None else path)
+
+    # -- state -------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def hand(self) -> Any:
+        hand = self.game.hand
+        assert hand is not None
+        return hand
+
+    def view(self) -> SeatView:
+        """The human's view of the current hand, with the scores."""
+        return self.game.view(self.human)
+
+    @property
+    def game_over(self) -> bool:
+        return self.game.game_over
+
+    @property
+    def phase(self) -> str:
+        return str(self.hand.phase)
+
+    def human_to_act(self) -> bool:
+        return self.human in self.game.seats_to_act()
+
+    def bot_to_act(self) -> int | None:
+        """The next bot seat that must act, or None (the human's turn, or the hand is over)."""
+        for seat in self.game.seats_to_act():
+            if seat != self.human:
+                return seat
+        return None
+
+    def key(self) -> str:
+        """The deal key: hand 1's deal, which seeds every later deal and every bot decision."""
+        first = self.game.hands[0]
+        return ";".join(",".join(card_name(c) for c in sorted(cards)) for cards in first.deal)
+
+    def _seed(self, *parts: object) -> int:
+        return zlib.crc32("/".join([self.key(), *map(str, parts)]).encode())
+
+    def next_hand(self) -> None:
+        """Deal the next hand once the score sheet has been seen (no-op if not needed)."""
+        if self.game.needs_deal:
+            number = len(self.game.hands) + 1
+            deal, kitty = random_deal(self.rules, random.Random(self._seed("deal", number)))
+            self.game.start_hand(deal, kitty)
+            self.save()
+
+    @property
+    def hand_over(self) -> bool:
+        """The last hand is done and the next one waits for :meth:`next_hand` (or the game is over)."""
+        return self.game.needs_deal or self.game.game_over
+
+    # -- actions -----------------------------------------------------------
+    def _apply(self, action: PassCards | PlayCard | ChooseMoon) -> None:
+        try:
+            self.game.apply(action)
+        except IllegalAction as e:
+            raise SessionError(e.reason) from None
+
+    def play(self, card: Card | str) -> None:
+        """The human plays a card (a ``Card`` or text such as ``"qs"``)."""
+        c = self._card(card)
+        hand = self.hand
+        if hand.phase != "play" or hand.to_move != self.human:
+            raise SessionError(self._not_now("play"))
+        why = hand.why_play_illegal(c, self.human)
+        if why is not None:
+            raise SessionError(f"you cannot play {card_name(c)}: {why}")
+        self._apply(PlayCard(self.human, c))
+        self.save()
+
+    def pass_cards(self, cards: Sequence[Card | str] | str) -> None:
+        """The human passes its cards (``Card`` values or text such as ``"qs ah kh"``)."""
+        chosen = parse_cards(cards) if isinstance(cards, str) else [self._card(c) for c in cards]
+        hand = self.hand
+        if hand.phase != "pass" or self.human not in hand.seats_to_act():
+            raise SessionError(self._not_now("pass"))
+        why = hand.why_pass_illegal(self.human, chosen)
+        if why is not None:
+            raise SessionError(f"you cannot pass {' '.join(card_name(c) for c in chosen) or 'nothing'}: {why}")
+        self._apply(PassCards(self.human, tuple(chosen)))
+        self.save()
+
+    def choose_moon(self, choice: str) -> None:
+        """The human shot the moon: ``"add"`` 26 to the others or ``"subtract"`` 26 from its own score."""
+        if self.phase != "moon" or self.hand.shooter != self.human:
+            raise SessionError(self._not_now("moon"))
+        choice = {"a": "add", "s": "subtract"}.get(choice.strip().lower(), choice.strip().lower())
+        self._apply(ChooseMoon(self.human, choice))
+        self.save()
+
+    def step_bot(self) -> str | None:
+        """One bot action (None when no bot must act); returns a line such as ``"Ada plays QS"``."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        hand = self.hand
+        bot = make_bot(self.bots[seat], seed=self._seed("bot", hand.number, len(hand.plays), seat))
+        action = bot.act(self.game.view(seat))
+        self.game.apply(action)
+        self.save()
+        name = self.names[seat]
+        if isinstance(action, PlayCard):
+            return f"{name} plays {card_name(action.card)}"
+        if isinstance(action, PassCards):
+            return f"{name} has chosen cards to pass"
+        return f"{name} chooses to {action.choice} 26"
+
+    def run_bots(self) -> list[str]:
+        """Every bot action until the human must act or the hand is over."""
+        lines = []
+        while (line := self.step_bot()) is not None:
+            lines.append(line)
+        return lines
+
+    # -- help --------------------------------------------------------------
+    def hint(self) -> PassCards | PlayCard | ChooseMoon:
+        """The strong bot's suggestion for the human's current decision."""
+        if not self.human_to_act():
+            raise SessionError("there is nothing for you to decide now")
+        bot = make_bot(HINT_SPEC, seed=self._seed("hint", self.hand.number, len(self.hand.plays)))
+        action = bot.act(self.view())
+        assert isinstance(action, (PassCards, PlayCard, ChooseMoon))
+        return action
+
+    def can_undo(self) -> bool:
+        return self._last_human_play() is not None
+
+    def undo(self) -> None:
+        """Take back the human's last card in the last hand, with every card played after it."""
+        index = self._last_human_play()
+        if index is None:
+            raise SessionError("there is no card of yours to take back in this hand")
+        record = game_record(self.game)
+        last = record["hands"][-1]
+        last["plays"] = last["plays"][:index]
+        last.pop("moon", None)
+        self.game = replay_game(record)
+        self.save()
+
+    def _last_human_play(self) -> int | None:
+        if not self.game.hands:
+            return None
+        hand = self.game.hands[-1]
+        seats = play_seats(hand)
+        for i in range(len(seats) - 1, -1, -1):
+            if seats[i] == self.human:
+                return i
+        return None
+
+    def points_left(self) -> bool:
+        """Could any card still change the hand's points? (Any point card not yet taken, or a kitty not yet taken.)"""
+        hand = self.hand
+        if hand.kitty and hand.kitty_taker() is None:
+            return True
+        taken: list[Card] = [c for cards in hand.taken for c in cards]
+        remaining = list(self.rules.deck) * (2 if self.rules.is_cancellation else 1)
+        for c in taken + list(hand.kitty):
+            remaining.remove(c)
+        jd = bool(self.rules.jack_of_diamonds)
+        return any(POINTS[c] or (jd and c == JD) for c in remaining)
+
+    def wins_the_rest(self) -> bool:
+        """The human leads and each card it holds beats every card of its suit still out (one deck only)."""
+        hand = self.hand
+        if self.rules.is_cancellation or hand.phase != "play" or hand.to_move != self.human or hand.trick:
+            return False
+        mine = hand.hand_cards(self.human)
+        others = [c for s in range(self.rules.players) if s != self.human for c in hand.hand_cards(s)]
+        return all(not any(o // 13 == c // 13 and o > c for o in others) for c in mine)
+
+    def can_claim(self) -> bool:
+        """Claim: in play, on the human's turn, when no points are left or the human surely wins every trick left."""
+        if self.phase != "play" or not self.human_to_act():
+            return False
+        return not self.points_left() or self.wins_the_rest()
+
+    def claim(self) -> None:
+        """Play the rest of the hand at once: every seat its lowest legal card (the outcome is settled)."""
+        if not self.can_claim():
+            raise SessionError("you can claim only on your turn, when no points are left or every card you hold wins its trick")
+        while self.phase == "play":
+            hand = self.hand
+            self.game.apply(PlayCard(hand.to_move, hand.legal_cards()[0]))
+        self.save()
+
+    # -- saving ------------------------------------------------------------
+    def save(self) -> None:
+        """Write the record to the save file (no-op without one)."""
+        if self.save_path is not None:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(game_record(self.game), self.save_path, check=False)
+
+    # -- helpers -----------------------------------------------------------
+    def _card(self, card: Card | str) -> Card:
+        if isinstance(card, int):
+            return card
+        try:
+            return parse_card(card.strip())
+        except HeartsError as e:
+            raise SessionError(str(e)) from None
+
+    def _not_now(self, what: str) -> str:
+        if self.game.game_over:
+            return "the game is over"
+        if self.game.needs_deal:
+            return "the hand is over"
+        phase = self.phase
+        if phase == "pass":
+            return "pass your cards first" if self.human_to_act() else "the others are passing"
+        if phase == "moon":
+            return "you shot the moon: choose add or subtract" if self.human_to_act() else f"{self.names[self.hand.shooter]} is choosing the moon"
+        if what == "moon":
+            return "you have not shot the moon"
+        return "it is not your turn" if phase == "play" else f"you cannot {what} now"
+
+
+def seat_bots(bots: Sequence[str] | str, players: int, human: int) -> list[str]:
+    """One spec per seat (the human's is ``"human"``), from one spec or a list cycled over the opponents."""
+    specs = [bots] if isinstance(bots, str) else list(bots)
+    if not specs or any(not s.strip() for s in specs):
+        raise SessionError("empty bot spec: write e.g. --bots easy,medium,hard")
+    out: list[str] = []
+    i = 0
+    for seat in range(players):
+        if seat == human:
+            out.append("human")
+        else:
+            out.append(specs[i % len(specs)].strip())
+            i += 1
+    return out
+
+
+def play_seats(hand: Any) -> list[int]:
+    """The seat that played each card of ``hand.plays``, in order."""
+    n = hand.rules.players
+    seats = [(t.leader + i) % n for t in hand.tricks for i in range(len(t.cards))]
+    if hand.trick:
+        seats += [(hand.leader + i) % n for i in range(len(hand.trick))]
+    return seats

@@ -1,0 +1,59 @@
+"""``hearts play --plain`` driven through its standard input, as a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hearts.record import read_record, replay
+
+
+def play(args: list[str], text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "hearts", "play", "--plain", "--delay", "0", *args], input=text, text=True,
+                          capture_output=True, timeout=60, env=env)
+
+
+def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    # seed 1: the human holds 2C TC JC 2D 8D 9D KD 2H 3H 8H JH 2S 5S and passes left
+    out = play(["--seed", "1", "--save", str(save)], "help\nzz\n2h\n2c tc jc\n2h\nhint\n2d\nlast\nscores\nquit\n", tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "pass 3 cards to Ada>" in text
+    assert "Commands:" in text
+    assert "Not a card: 'zz'" in text
+    assert "You cannot pass 2H: must pass exactly 3 cards, not 1." in text
+    assert "You pass 2C TC JC." in text
+    assert "You cannot play 2H: no hearts or QS on the first trick." in text  # the human passed all its clubs
+    assert "Hint: play" in text
+    assert "You play 2D." in text
+    assert "Last trick:" in text
+    assert f"Saved to {save}" in text
+    record = read_record(str(save))
+    assert record.hands[0].passes is not None and sorted(record.hands[0].passes[0]) == ["2C", "JC", "TC"]
+    assert "2D" in record.hands[0].plays
+    assert replay(record)["ok"]
+    # resume goes on from the same point; the end of input saves and exits cleanly
+    again = play(["--resume", str(save)], "hand\n", tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "your card>" in again.stdout and f"Saved to {save}" in again.stdout
+    assert read_record(str(save)) == record
+
+
+def test_plain_mode_refuses_an_illegal_card_and_saves_by_default(tmp_path: Path) -> None:
+    out = play(["--seed", "1"], "2c tc jc\nqs\n2h\n", tmp_path)
+    assert out.returncode == 0
+    assert "You cannot play QS: does not hold QS." in out.stdout
+    assert "You cannot play 2H: hearts are not broken" in out.stdout or "You cannot play 2H" in out.stdout
+    saved = list((tmp_path / "data" / "hearts").glob("game-*-seed1.json"))
+    assert len(saved) == 1 and replay(read_record(str(saved[0])))["ok"]
+
+
+def test_bad_options_are_one_line_errors(tmp_path: Path) -> None:
+    for args in (["--players", "2"], ["--rule", "nonsense=1"], ["--level", "grandmaster"], ["--resume", str(tmp_path / "none.json")],
+                 ["--names", "A,B,C,D,E"], ["--delay", "-1"]):
+        out = play(args, "", tmp_path)
+        assert out.returncode == 2, args
+        assert out.stderr.startswith("hearts play: ") and out.stderr.count("\n") == 1, out.stderr

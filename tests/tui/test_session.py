@@ -1,0 +1,129 @@
+"""The session behind ``hearts play``: actions, bots, undo, hint, claim, autosave and resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts.core import Game, PlayCard, Rules, parse_card
+from hearts.record import game_record, read_record, replay, save_record
+from hearts.tui.session import Session, SessionError, seat_bots
+
+
+def new(tmp_path: Path, seed: int = 1, **kw: object) -> Session:
+    return Session.new(Rules.standard(4), seed=seed, save_path=tmp_path / "g.json", **kw)  # type: ignore[arg-type]
+
+
+def to_play(s: Session) -> None:
+    """Pass the three highest cards, then run the bots until the human plays."""
+    s.pass_cards(s.view().hand[-3:])
+    s.run_bots()
+    assert s.phase == "play" and s.human_to_act()
+
+
+def test_seat_bots_cycles_over_the_opponents() -> None:
+    assert seat_bots(["easy", "hard"], 4, 0) == ["human", "easy", "hard", "easy"]
+    assert seat_bots("medium", 3, 1) == ["medium", "human", "medium"]
+    with pytest.raises(SessionError):
+        seat_bots(["easy", ""], 4, 0)
+
+
+def test_refusals_carry_the_engine_reason(tmp_path: Path) -> None:
+    s = new(tmp_path)
+    with pytest.raises(SessionError, match="pass your cards first"):
+        s.play("2c")
+    with pytest.raises(SessionError, match="must pass exactly 3 cards"):
+        s.pass_cards("2h")
+    to_play(s)
+    hand = s.view().hand
+    illegal = [c for c in hand if c not in s.view().legal]
+    assert illegal
+    with pytest.raises(SessionError, match="you cannot play"):
+        s.play(illegal[0])
+    with pytest.raises(SessionError, match="not a card"):
+        s.play("zz")
+
+
+def test_autosave_after_every_action_and_resume_is_exact(tmp_path: Path) -> None:
+    s = new(tmp_path)
+    path = tmp_path / "g.json"
+    assert read_record(str(path)).hands[0].plays == []
+    to_play(s)
+    s.play(s.view().legal[0])
+    s.run_bots()
+    saved = json.loads(path.read_text())
+    assert saved == game_record(s.game)
+    assert replay(saved)["ok"]
+    r = Session.resume(path, save_path=tmp_path / "r.json")
+    assert r.view() == s.view()
+    # the resumed game goes on exactly as the original one
+    for sess in (s, r):
+        while not sess.game_over and len(sess.game.hands) < 3:
+            if sess.hand_over:
+                sess.next_hand()
+            elif sess.phase == "pass":
+                sess.pass_cards(sess.view().hand[:3])
+            elif sess.phase == "play":
+                sess.play(sess.view().legal[0])
+            else:
+                sess.choose_moon("add")
+            sess.run_bots()
+    assert game_record(s.game) == game_record(r.game)
+
+
+def test_undo_takes_back_the_last_card_and_bots_replay_alike(tmp_path: Path) -> None:
+    s = new(tmp_path)
+    assert not s.can_undo()
+    to_play(s)
+    before = s.view()
+    first = before.legal[-1]
+    s.play(first)
+    s.run_bots()
+    after = game_record(s.game)
+    s.undo()
+    assert s.view() == before
+    assert json.loads((tmp_path / "g.json").read_text()) == game_record(s.game)
+    s.play(first)
+    s.run_bots()
+    assert game_record(s.game) == after
+
+
+def test_hint_is_legal_and_fast(tmp_path: Path) -> None:
+    import time
+
+    s = new(tmp_path)
+    assert len(s.hint().cards) == 3  # type: ignore[union-attr]
+    to_play(s)
+    t = time.monotonic()
+    action = s.hint()
+    assert time.monotonic() - t < 2.0
+    assert isinstance(action, PlayCard) and action.card in s.view().legal
+
+
+CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+OTHERS = ["2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+
+
+def all_clubs(tmp_path: Path) -> Session:
+    """A crafted game without passing: the human holds every club, so it wins every trick (and the moon)."""
+    g = Game(Rules.standard(4, pass_count=0), auto_deal=False)
+    g.start_hand([[parse_card(c) for c in hand.split()] for hand in [CLUBS, *OTHERS]])
+    path = tmp_path / "c.json"
+    save_record(g, path)
+    return Session.resume(path)
+
+
+def test_claim_when_the_human_wins_every_trick_then_the_moon(tmp_path: Path) -> None:
+    s = all_clubs(tmp_path)
+    assert s.wins_the_rest() is False or s.can_claim()
+    s.play("2c")
+    s.run_bots()
+    assert s.human_to_act() and s.wins_the_rest() and s.can_claim()
+    s.claim()
+    assert s.phase == "moon" and s.hand.shooter == 0
+    with pytest.raises(SessionError, match="add' or 'subtract"):
+        s.choose_moon("maybe")
+    s.choose_moon("subtract")
+    assert s.hand_over and s.game.scores == [-26, 0, 0, 0]
