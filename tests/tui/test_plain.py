@@ -11,8 +11,14 @@ from hearts.record import read_record, replay
 
 def play(args: list[str], text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "hearts", "play", "--plain", "--delay", "0", *args], input=text, text=True,
-                          capture_output=True, timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "hearts", "play", "--plain", "--delay", "0", *args],
+        input=text,
+        text=True,
+        capture_output=True,
+        timeout=60,
+        env=env,
+    )
 
 
 def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
@@ -52,8 +58,14 @@ def test_plain_mode_refuses_an_illegal_card_and_saves_by_default(tmp_path: Path)
 
 
 def test_bad_options_are_one_line_errors(tmp_path: Path) -> None:
-    for args in (["--players", "2"], ["--rule", "nonsense=1"], ["--level", "grandmaster"], ["--resume", str(tmp_path / "none.json")],
-                 ["--names", "A,B,C,D,E"], ["--delay", "-1"]):
+    for args in (
+        ["--players", "2"],
+        ["--rule", "nonsense=1"],
+        ["--level", "grandmaster"],
+        ["--resume", str(tmp_path / "none.json")],
+        ["--names", "A,B,C,D,E"],
+        ["--delay", "-1"],
+    ):
         out = play(args, "", tmp_path)
         assert out.returncode == 2, args
         assert out.stderr.startswith("hearts play: ") and out.stderr.count("\n") == 1, out.stderr

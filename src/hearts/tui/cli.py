@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
     parser.add_argument("--players", type=int, default=None, help="number of seats, 3-11 (default 4, 8 in cancellation)")
     parser.add_argument("--target", type=int, default=None, help="target score (default: the variant's)")
-    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a house rule, repeatable; one of {', '.join(RULE_KEYS)}")
+    parser.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a house rule, repeatable; one of {', '.join(RULE_KEYS)}"
+    )
     parser.add_argument("--name", default=None, help="your name (default You)")
     parser.add_argument("--names", default=None, metavar="A,B,...", help="the opponents' names, in seat order")
     parser.add_argument("--level", default="medium", help=f"bot level of every opponent: {', '.join(LEVEL_NAMES)} (default medium)")
@@ -85,17 +87,26 @@ def run(args: argparse.Namespace) -> int:
     if args.delay < 0:
         print("hearts play: --delay must be 0 or more", file=sys.stderr)
         return 2
-    if args.resume and any(v is not None for v in (args.players, args.target, args.seed)) or (args.resume and (args.rule or args.variant != "standard")):
-        print("hearts play: --resume takes the rules and the deal from the file: drop --variant, --players, --target, --rule and --seed",
-              file=sys.stderr)
+    if (
+        args.resume
+        and any(v is not None for v in (args.players, args.target, args.seed))
+        or (args.resume and (args.rule or args.variant != "standard"))
+    ):
+        print(
+            "hearts play: --resume takes the rules and the deal from the file: drop --variant, --players, --target, --rule and --seed",
+            file=sys.stderr,
+        )
         return 2
     plain = args.plain
     if not plain:
         try:
             import textual  # noqa: F401
         except ImportError:
-            print("hearts play: the Textual app needs the tui extra (pip install 'hearts[tui]', or -e '.[tui]' from the project's folder);"
-                  " playing in plain mode instead", file=sys.stderr)
+            print(
+                "hearts play: the Textual app needs the tui extra (pip install 'hearts[tui]', or -e '.[tui]' from the project's folder);"
+                " playing in plain mode instead",
+                file=sys.stderr,
+            )
             plain = True
     try:
         session = make_session(args)

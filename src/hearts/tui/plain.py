@@ -176,7 +176,11 @@ class PlainUI:
     # -- showing -----------------------------------------------------------
     def show_hand(self) -> None:
         v = self.s.view()
-        suits = [f"{'clubs diamonds hearts spades'.split()[i]}: {' '.join(card_name(c)[0] for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
+        suits = [
+            f"{'clubs diamonds hearts spades'.split()[i]}: {' '.join(card_name(c)[0] for c in cards)}"
+            for i, cards in enumerate(by_suit(v.hand))
+            if cards
+        ]
         self.say("Your hand: " + "; ".join(suits) + ".")
         if v.phase == "pass" and v.received is None and v.pass_direction != "none":
             return

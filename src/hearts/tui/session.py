@@ -61,8 +61,16 @@ def parse_cards(text: str) -> list[Card]:
 class Session:
     """A game with one human seat; see the module's notes on determinism."""
 
-    def __init__(self, game: Game, *, bots: Sequence[str], names: Sequence[str] | None = None, human: int = 0,
-                 save_path: str | os.PathLike[str] | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        bots: Sequence[str],
+        names: Sequence[str] | None = None,
+        human: int = 0,
+        save_path: str | os.PathLike[str] | None = None,
+        seed: int | None = None,
+    ) -> None:
         n = game.rules.players
         if not 0 <= human < n:
             raise SessionError(f"the human seat must be from 0 to {n - 1}")
@@ -82,8 +90,17 @@ class Session:
 
     # -- starting ----------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, *, seed: int | None = None, bots: Sequence[str] | str = "medium", names: Sequence[str] | None = None,
-            human: int = 0, save_path: str | os.PathLike[str] | None = None, autosave: bool = True) -> Session:
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        bots: Sequence[str] | str = "medium",
+        names: Sequence[str] | None = None,
+        human: int = 0,
+        save_path: str | os.PathLike[str] | None = None,
+        autosave: bool = True,
+    ) -> Session:
         """A new game; ``bots`` is one spec for every opponent or one per opponent (cycled)."""
         if seed is None:
             seed = random.randrange(1, 10**6)
@@ -95,14 +112,26 @@ class Session:
         return cls(game, bots=seat_bots(bots, rules.players, human), names=names, human=human, save_path=save_path, seed=seed)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], *, bots: Sequence[str] | str = "medium", names: Sequence[str] | None = None,
-               human: int = 0, save_path: str | os.PathLike[str] | None = None) -> Session:
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        bots: Sequence[str] | str = "medium",
+        names: Sequence[str] | None = None,
+        human: int = 0,
+        save_path: str | os.PathLike[str] | None = None,
+    ) -> Session:
         """Go on with the game saved in ``path`` (saving back to it unless ``save_path`` is given)."""
         game = replay_game(read_record(os.fspath(path)))
         if not game.hands:
             raise SessionError(f"{path} holds no hand to go on with")
-        return cls(game, bots=seat_bots(bots, game.rules.players, human), names=names, human=human,
-                   save_path=save_path if save_path is not None else path)
+        return cls(
+            game,
+            bots=seat_bots(bots, game.rules.players, human),
+            names=names,
+            human=human,
+            save_path=save_path if save_path is not None else path,
+        )
 
     # -- state -------------------------------------------------------------
     @property
@@ -317,7 +346,11 @@ class Session:
         if phase == "pass":
             return "pass your cards first" if self.human_to_act() else "the others are passing"
         if phase == "moon":
-            return "you shot the moon: choose add or subtract" if self.human_to_act() else f"{self.names[self.hand.shooter]} is choosing the moon"
+            return (
+                "you shot the moon: choose add or subtract"
+                if self.human_to_act()
+                else f"{self.names[self.hand.shooter]} is choosing the moon"
+            )
         if what == "moon":
             return "you have not shot the moon"
         return "it is not your turn" if phase == "play" else f"you cannot {what} now"

@@ -28,7 +28,10 @@ def by_suit(cards: Iterable[Card]) -> list[list[Card]]:
 def rules_text(rules: Rules) -> str:
     """The rules of the variant being played, in a few short paragraphs."""
     n = rules.players
-    lines = [f"{'Cancellation Hearts' if rules.is_cancellation else 'Hearts'} ({rules.variant}) for {n} players, to {rules.target} points.", ""]
+    lines = [
+        f"{'Cancellation Hearts' if rules.is_cancellation else 'Hearts'} ({rules.variant}) for {n} players, to {rules.target} points.",
+        "",
+    ]
     if rules.is_cancellation:
         lines.append("Two decks are shuffled together. When both copies of a card fall in one trick they cancel: neither can win it.")
         lines.append("A trick whose winning cards all cancel is set aside and goes to the winner of the next trick.")
@@ -38,12 +41,18 @@ def rules_text(rules: Rules) -> str:
         lines.append("Removed from the deck: " + ", ".join(rules.removed_cards) + ".")
     lines += [
         f"Before each hand every player passes {rules.pass_count} cards (left, right, across, ... then a hand without passing).",
-        "The holder of the lowest club leads it to the first trick." if not rules.is_cancellation else "Any card but a heart or Q♠ may lead the first trick.",
+        "The holder of the lowest club leads it to the first trick."
+        if not rules.is_cancellation
+        else "Any card but a heart or Q♠ may lead the first trick.",
         "You must follow suit if you can; otherwise play any card. The highest card of the suit led wins the trick and leads next.",
-        "Hearts may not be led until a heart (or Q♠)" + (" " if rules.queen_breaks_hearts else " - here only a heart - ") + "has been played, "
+        "Hearts may not be led until a heart (or Q♠)"
+        + (" " if rules.queen_breaks_hearts else " - here only a heart - ")
+        + "has been played, "
         "unless you hold nothing else.",
         "Each heart taken costs 1 point and Q♠ 13." + (" J♦ takes 10 points off." if rules.jack_of_diamonds else ""),
-        f"Taking every point shoots the moon: {'the shooter chooses 26 to each other player or 26 off their own score' if rules.moon == 'choose' else rules.moon}.",
+        "Taking every point shoots the moon: "
+        + ("the shooter chooses 26 to each other player or 26 off their own score" if rules.moon == "choose" else f"moon rule {rules.moon}")
+        + ".",
         "The game ends when someone reaches the target; the lowest score wins.",
     ]
     return "\n".join(lines)
