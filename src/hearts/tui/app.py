@@ -189,9 +189,7 @@ class HeartsApp(App[None]):
             name = s.names[seat] + (" ▶" if seat in movers and v.phase == "play" else "")
             passed = " (passing)" if v.phase == "pass" and not v.passes_chosen[seat] else ""
             card = trick_cards.get(seat, "")
-            box.update(
-                f"{name}{passed}\nscore {s.game.scores[seat]}  this hand {v.points_taken[seat]}\ncards {v.hand_sizes[seat]}\n  {card}"
-            )
+            box.update(f"{name}{passed}\nscore {s.game.scores[seat]} (+{v.points_taken[seat]})\n{v.hand_sizes[seat]} cards\n  {card}")
             box.set_class(seat in movers and not s.hand_over, "to-move")
             box.set_class(seat == s.human, "you")
         self.query_one("#message", Static).update(self.message)
@@ -250,6 +248,9 @@ class HeartsApp(App[None]):
         self.call_from_thread(self.bot_done, line)
 
     def bot_done(self, line: str | None) -> None:
+        plays = self.session.hand.plays
+        if line and " plays " in line and plays:
+            line = line.rsplit(" ", 1)[0] + " " + pretty(plays[-1])
         if line and "has chosen" not in line:
             self.message = line
             hand = self.session.hand
@@ -296,7 +297,7 @@ class HeartsApp(App[None]):
     def choose(self, card: Card) -> None:
         """A card chosen by Enter or a click: toggle it when passing, play it otherwise."""
         s = self.session
-        if self.busy:
+        if self.busy and s.phase != "pass":  # choosing cards to pass needs no wait
             self.say("Wait for the others.")
             return
         if s.phase == "pass":
@@ -375,6 +376,9 @@ class HeartsApp(App[None]):
 
     def action_pass_cards(self) -> None:
         s = self.session
+        if self.busy:
+            self.say("Wait for the others.")
+            return
         if s.phase != "pass" or not s.human_to_act():
             self.say("There is nothing to pass now.")
             return
