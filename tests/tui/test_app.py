@@ -100,6 +100,10 @@ async def test_an_illegal_card_is_refused_with_a_message(tmp_path: Path) -> None
         await type_card(pilot, illegal[0])
         assert "You cannot play" in app.message and card_name(illegal[0]) in app.message
         assert len(s.hand.plays) == plays
+        app.say("")
+        button = next(b for b in app.query(CardButton) if b.card == illegal[-1])
+        await pilot.click(f"#{button.id}")  # the mouse too
+        assert "You cannot play" in app.message and card_name(illegal[-1]) in app.message
         await pilot.press("h")
         assert app.message.startswith("Hint: play")
         await pilot.press("l")

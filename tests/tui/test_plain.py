@@ -41,6 +41,8 @@ def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
     assert record.hands[0].passes is not None and sorted(record.hands[0].passes[0]) == ["2C", "JC", "TC"]
     assert "2D" in record.hands[0].plays
     assert replay(record)["ok"]
+    checked = subprocess.run([sys.executable, "-m", "hearts", "replay", str(save)], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     # resume goes on from the same point; the end of input saves and exits cleanly
     again = play(["--resume", str(save)], "hand\n", tmp_path)
     assert again.returncode == 0, again.stderr
