@@ -180,9 +180,14 @@ class HeartsApp(App[None]):
             f"{s.rules.variant} to {s.rules.target} · saved to {s.save_path or '(nowhere)'}"
         )
         trick_cards: dict[int, str] = {}
-        if v.trick_leader is not None:
+        if v.trick_leader is not None and v.trick:
             for i, c in enumerate(v.trick):
                 trick_cards[(v.trick_leader + i) % v.players] = pretty(c)
+        elif v.tricks and v.phase == "play":  # between tricks the last one stays in view until the next lead
+            last = v.tricks[-1]
+            for i, c in enumerate(last.cards):
+                seat = (last.leader + i) % v.players
+                trick_cards[seat] = f"last: {pretty(c)}" + (" (took it)" if seat == last.winner else "")
         movers = set(s.game.seats_to_act())
         for seat in range(v.players):
             box = self.query_one(f"#seat-{seat}", Static)
@@ -238,7 +243,9 @@ class HeartsApp(App[None]):
         elif s.bot_to_act() is not None:
             self.busy = True
             if self.delay > 0:
-                self.set_timer(self.delay, self.bot_step)
+                hand = s.hand
+                trick_done = hand.phase == "play" and bool(hand.tricks) and not hand.trick
+                self.set_timer(self.delay * 3 if trick_done else self.delay, self.bot_step)  # a finished trick stays in view
             else:
                 self.call_after_refresh(self.bot_step)
 
