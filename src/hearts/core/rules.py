@@ -183,6 +183,54 @@ class Rules:
         return cls(**data)
 
 
+#: the options a command line may set with ``--rule KEY=VALUE`` (variant and players have flags of their own)
+RULE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
+
+
+def parse_rule_value(text: str) -> bool | int | str:
+    """A ``--rule`` value: true/false (yes/no, on/off), a whole number, or text.
+
+    >>> parse_rule_value("50"), parse_rule_value("Yes"), parse_rule_value("share")
+    (50, True, 'share')
+    """
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def rules_from_options(variant: str, players: int, target: int | None, items: list[str]) -> Rules:
+    """The rules of a command line: ``--variant``, ``--players``, ``--target`` and ``--rule KEY=VALUE`` items.
+
+    A bad item raises :class:`RulesError` with a one-line message.
+
+    >>> rules_from_options("standard", 4, 50, ["moon=add", "queen_breaks_hearts=no"]).moon
+    'add'
+    """
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not key or not value:
+            raise RulesError(f"bad --rule {item!r}: write key=value, e.g. --rule target=50")
+        if key in ("variant", "players"):
+            raise RulesError(f"use --{key}, not --rule {key}=")
+        if key not in RULE_KEYS:
+            raise RulesError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
+        if key in options:
+            raise RulesError(f"--rule {key} given twice")
+        options[key] = parse_rule_value(value)
+    if target is not None:
+        if "target" in options:
+            raise RulesError("give the target once: --target or --rule target=, not both")
+        options["target"] = target
+    return Rules(variant=variant, players=players, **options)
+
+
 def _check_int(name: str, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesError(f"{name} must be an integer, not {value!r}")

@@ -9,18 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import fields
-from typing import Any
 
 from hearts.bots import BotSpecError
 from hearts.core import HeartsError, Rules
+from hearts.core.rules import RULE_KEYS, rules_from_options
 
 from .arena import ArenaError, ArenaResult, BotFailure, run_arena
 from .arena_progress import ProgressBar
 from .arena_stats import BotStats
 
 #: rules options settable with --rule (variant and players have their own flags)
-RULE_KEYS = tuple(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
 
 DESCRIPTION = """\
 Measure bots against each other with duplicate deals and seat rotation: each
@@ -74,44 +72,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def parse_value(text: str) -> bool | int | str:
-    """A ``--rule`` value: true/false (yes/no, on/off), a whole number, or text.
-
-    >>> parse_value("50"), parse_value("Yes"), parse_value("share")
-    (50, True, 'share')
-    """
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def parse_rules(variant: str, players: int, target: int | None, rules: list[str]) -> Rules:
-    """The :class:`Rules` of the command line; bad options raise a one-line :class:`HeartsError`."""
-    options: dict[str, Any] = {}
-    for item in rules:
-        key, sep, value = (part.strip() for part in item.partition("="))
-        if not sep or not key or not value:
-            raise ArenaError(f"bad --rule {item!r}: write key=value, e.g. --rule target=50")
-        if key in ("variant", "players"):
-            raise ArenaError(f"use --{key}, not --rule {key}=")
-        if key not in RULE_KEYS:
-            raise ArenaError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
-        if key in options:
-            raise ArenaError(f"--rule {key} given twice")
-        options[key] = parse_value(value)
-    if target is not None:
-        if "target" in options:
-            raise ArenaError("give the target once: --target or --rule target=, not both")
-        options["target"] = target
-    return Rules(variant=variant, players=players, **options)
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         bots = [b.strip() for b in args.bots.split(",")]
@@ -122,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         if args.hands is None and args.games is None:
             raise ArenaError("give --hands K (K deals of one hand) or --games G (G games)")
         players = len(bots) if args.players is None else args.players
-        rules = parse_rules(args.variant, players, args.target, args.rule)
+        rules = rules_from_options(args.variant, players, args.target, args.rule)
         show = sys.stderr.isatty() if args.progress is None else args.progress
         bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
         try:

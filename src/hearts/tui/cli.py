@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import fields
-from typing import Any
 
 from hearts.core import HeartsError, Rules
+from hearts.core.rules import RULE_KEYS, rules_from_options
 
 from .session import Session, SessionError
 
-RULE_KEYS = tuple(f.name for f in fields(Rules) if f.init and f.name not in ("variant", "players"))
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 
 
@@ -37,33 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
 
 
-def parse_value(text: str) -> bool | int | str:
-    """A ``--rule`` value: true/false (yes/no, on/off), a whole number, or text."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def parse_rules(args: argparse.Namespace) -> Rules:
-    """The rules of the options; a bad option raises a one-line HeartsError."""
-    options: dict[str, Any] = {}
-    for item in args.rule:
-        key, sep, value = (part.strip() for part in item.partition("="))
-        if not sep or not key or not value:
-            raise SessionError(f"bad --rule {item!r}: write key=value, e.g. --rule pass_count=4")
-        if key not in RULE_KEYS:
-            raise SessionError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
-        options[key] = parse_value(value)
-    if args.target is not None:
-        options["target"] = args.target
+    """The rules of the options (players default to 4, or 8 in Cancellation Hearts)."""
     players = args.players if args.players is not None else (8 if args.variant == "cancellation" else 4)
-    return Rules(variant=args.variant, players=players, **options)
+    return rules_from_options(args.variant, players, args.target, args.rule)
 
 
 def make_session(args: argparse.Namespace) -> Session:
