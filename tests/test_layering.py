@@ -20,10 +20,13 @@ ALLOWED = {
     "sim": {"core", "record", "bots", "rl"},  # rl only lazily: the benchmark measures the environment
     "rl": {"core", "bots"},
     "tui": {"core", "record", "bots"},
+    "server": {"core", "record", "bots"},
 }
 
 #: third-party modules of optional extras, and the one subpackage that may import them at module level
-EXTRAS = {"numpy": "rl", "pettingzoo": "rl", "gymnasium": "rl", "textual": "tui", "pyspiel": None, "open_spiel": None}
+EXTRAS = {"numpy": "rl", "pettingzoo": "rl", "gymnasium": "rl", "textual": "tui",
+    "starlette": "server", "uvicorn": "server", "sqlalchemy": "server", "websockets": "server", "psycopg": None, "playwright": None,
+    "pyspiel": None, "open_spiel": None}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:

@@ -35,6 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (Textual app, or --plain text)")
     play_cli.add_arguments(play)
+
+    from .server import cli as serve_cli
+
+    serve = sub.add_parser("serve", help="run the multiplayer web table (browser client, bots fill empty seats)")
+    serve_cli.add_arguments(serve)
     return parser
 
 
@@ -57,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .tui import cli as play_cli
 
         return play_cli.run(args)
+    if args.command == "serve":
+        from .server import cli as serve_cli
+
+        return serve_cli.run(args)
     parser.print_help()
     return 0
 

@@ -1,0 +1,254 @@
+"""The ASGI app: the HTTP lobby, the websocket game, the browser client's files.
+
+>>> app = create_app("sqlite://")
+>>> sorted(r.path for r in app.routes)[:3]
+['/', '/api/games', '/api/games/{table}/record']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from hearts.bots.registry import LEVELS
+from hearts.core import Rules
+from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
+
+from . import protocol
+from .hub import TURN_SECONDS, Client, Hub
+from .store import Store
+from .table import Refusal
+
+log = logging.getLogger("hearts.server")
+STATIC = Path(__file__).parent / "static"
+#: seconds a new connection has to say hello
+HELLO_TIMEOUT = 10.0
+#: HTTP status of each error code
+STATUS = {"not_found": 404, "not_finished": 409, "seat_taken": 409, "not_now": 409, "too_large": 413, "bad_origin": 403}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = ()) -> Starlette:
+    """The server's ASGI app on database ``db_url``; ``origins``: extra allowed Origin values."""
+    store = Store(db_url)
+    hub = Hub(store, bot_delay=bot_delay, grace=grace)
+    allowed = {o.rstrip("/").lower() for o in origins}
+
+    def origin_ok(headers: Any) -> bool:
+        origin = headers.get("origin")
+        if origin is None:
+            return True  # not a browser: browsers always send Origin on websockets and cross-site POSTs
+        origin = origin.rstrip("/").lower()
+        if origin in allowed:
+            return True
+        host = (headers.get("host") or "").lower()
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc == host
+
+    def error(code: str, message: str, status: int | None = None) -> JSONResponse:
+        return JSONResponse(
+            {"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400), headers=SECURITY_HEADERS
+        )
+
+    def ok(data: Any, status: int = 200) -> JSONResponse:
+        return JSONResponse(data, status_code=status, headers=SECURITY_HEADERS)
+
+    async def body_of(request: Request) -> Any:
+        if not origin_ok(request.headers):
+            raise Refusal("bad_origin", "requests from another site are refused")
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > protocol.MAX_BODY:
+                raise Refusal("too_large", f"a request body may hold at most {protocol.MAX_BODY} bytes")
+        try:
+            return json.loads(data or b"{}")
+        except ValueError:
+            raise Refusal("bad_json", "the request body is not valid JSON") from None
+
+    async def healthz(request: Request) -> Response:
+        db = await asyncio.get_running_loop().run_in_executor(hub.db, store.ping) if hub.ready else False
+        good = hub.ready and db
+        return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+
+    async def options(request: Request) -> Response:
+        defaults = Rules.standard(4).to_dict()
+        return ok(
+            {
+                "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
+                "rules": {k: defaults[k] for k in RULE_KEYS},
+                "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
+                "levels": list(LEVELS),
+                "defaults": {"turn_seconds": 60, "level": "medium"},
+                "turn_seconds": [0, *TURN_SECONDS],
+            }
+        )
+
+    async def create_table(request: Request) -> Response:
+        try:
+            return ok(await hub.create_table(await body_of(request)), 201)
+        except Refusal as r:
+            return error(r.code, r.message)
+
+    async def list_tables(request: Request) -> Response:
+        return ok({"tables": hub.open_tables()})
+
+    async def table_info(request: Request) -> Response:
+        try:
+            return ok(hub.table_info(request.path_params["table"]))
+        except Refusal as r:
+            return error(r.code, r.message)
+
+    async def join(request: Request) -> Response:
+        try:
+            return ok(await hub.join(request.path_params["table"], await body_of(request)))
+        except Refusal as r:
+            return error(r.code, r.message)
+
+    async def games(request: Request) -> Response:
+        return ok({"games": await hub.finished_games()})
+
+    async def record(request: Request) -> Response:
+        table = request.path_params["table"]
+        try:
+            text = await hub.record(table)
+        except Refusal as r:
+            return error(r.code, r.message)
+        safe = "".join(ch for ch in table if ch.isalnum() or ch in "-_")
+        headers = {**SECURITY_HEADERS, "Content-Disposition": f'attachment; filename="hearts-{safe}.json"'}
+        return Response(text, media_type="application/json", headers=headers)
+
+    async def websocket(ws: WebSocket) -> None:
+        if not origin_ok(ws.headers):
+            await ws.close(code=4403)
+            return
+        await ws.accept()
+        client = Client(ws.send_text, lambda code: ws.close(code=code))
+        writer = asyncio.get_running_loop().create_task(client.writer())
+        try:
+            await _serve(hub, ws, client)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("websocket handler failed")
+        finally:
+            hub.leave(client)
+            client.send_text = _discard
+            client.queue.put_nowait(None) if not client.queue.full() else None
+            writer.cancel()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table}", page),
+        Route("/healthz", healthz),
+        Route("/api/options", options),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table}", table_info),
+        Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/games", games),
+        Route("/api/games/{table}/record", record),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.store = store
+    return app
+
+
+async def _discard(text: str) -> None:
+    return None
+
+
+async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
+    """Read one connection's messages: hello first, then actions; every refusal is an error reply."""
+    try:
+        first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+    except TimeoutError:
+        client.send(protocol.error("hello_first", f"say hello within {HELLO_TIMEOUT:.0f} seconds"))
+        await _close_soon(client, 4408)
+        return
+    try:
+        msg = protocol.parse_message(first)
+        if msg["type"] != "hello":
+            raise Refusal("hello_first", "the first message must be hello")
+        await hub.hello(client, msg)
+    except Refusal as r:
+        client.send(protocol.error(r.code, r.message))
+        await _close_soon(client, {"unauthorized": 4401, "not_found": 4404}.get(r.code, 4400))
+        return
+    while not client.closed:
+        raw = await _receive(ws)
+        if not client.allow():
+            if client.dropped > 100:
+                await _close_soon(client, 4429)
+                return
+            if client.dropped % 20 == 1:
+                client.send(protocol.error("rate_limited", "too many messages: slow down"))
+            continue
+        msg_id = None
+        try:
+            msg = protocol.parse_message(raw)
+            msg_id = msg.get("id")
+            await hub.handle(client, msg)
+        except Refusal as r:
+            live = hub.tables.get(client.table_id or "")
+            client.send(protocol.error(r.code, r.message, seq=live.table.seq if live else None, msg_id=msg_id))
+        except Exception:
+            log.exception("message handler failed")
+            client.send(protocol.error("server_error", "the server could not handle that message", msg_id=msg_id))
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+async def _close_soon(client: Client, code: int) -> None:
+    """Let the queued error go out, then close."""
+    for _ in range(50):
+        if client.queue.empty():
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    client.closed = True
+    try:
+        await client.close(code)
+    except Exception:
+        pass

@@ -1,0 +1,91 @@
+"""A websocket client that plays one seat with random legal moves.
+
+Used by the protocol tests, the leak test and the load benchmark: it speaks
+protocol v1 exactly as a browser does, keeps every message it received, and
+times each action from sending to the server's ``ok`` (the update for that
+action is sent before the ``ok``).
+
+>>> import random
+>>> choose({"hand": {"phase": "play", "legal": ["2C"], "cards": ["2C", "AS"]}}, 0, random.Random(1))
+{'type': 'play', 'card': '2C'}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+
+@dataclass
+class SeatClient:
+    """One connection to a table; ``messages`` holds everything received, in order."""
+
+    url: str
+    table: str
+    token: str | None = None
+    seed: int = 0
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    state: dict[str, Any] | None = None
+    seat: int | None = None
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    async def play(self, *, until_seq: int | None = None, timeout: float = 120.0, origin: str | None = None) -> None:
+        """Connect, and act whenever it is this seat's turn, until the game is over (or ``until_seq`` is reached)."""
+        rng = random.Random(self.seed)
+        headers = {"Origin": origin} if origin else None
+        async with websockets.connect(self.url, additional_headers=headers, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1, "table": self.table, "token": self.token}))
+            deadline = time.monotonic() + timeout
+            sent_at: float | None = None
+            acted_on = -1
+            while True:
+                raw = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
+                msg = json.loads(raw)
+                self.messages.append(msg)
+                if msg["type"] == "welcome":
+                    self.seat = msg["seat"]
+                elif msg["type"] == "ok" and sent_at is not None:
+                    self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                elif msg["type"] == "error":
+                    self.errors.append(msg)
+                    if msg["code"] in ("unauthorized", "not_found"):
+                        return
+                    sent_at = None
+                    acted_on = -1  # look again at the next state
+                elif msg["type"] == "state":
+                    self.state = msg
+                if self.state is None:
+                    continue
+                if self.state["game_over"] or (until_seq is not None and self.state["seq"] >= until_seq):
+                    return
+                seq = self.state["seq"]
+                if sent_at is None and self.seat is not None and self.seat in self.state["turn"]["seats"] and seq != acted_on:
+                    action = choose(self.state, self.seat, rng)
+                    if action is not None:
+                        acted_on = seq
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({**action, "seq": seq, "id": seq}))
+
+
+def choose(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """A random legal action for ``seat`` from its state message (None: nothing to do)."""
+    hand = state.get("hand")
+    if hand is None:
+        return None
+    phase = hand["phase"]
+    if phase == "play" and hand["legal"]:
+        return {"type": "play", "card": rng.choice(hand["legal"])}
+    if phase == "pass" and hand["passed"] is None:
+        count = state.get("table", {}).get("rules", {}).get("pass_count", 3)
+        return {"type": "pass", "cards": rng.sample(hand["cards"], count)}
+    if phase == "moon" and hand["shooter"] == seat:
+        return {"type": "moon", "choice": rng.choice(["add", "subtract"])}
+    return None

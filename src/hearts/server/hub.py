@@ -1,0 +1,458 @@
+"""The live tables: their clients, bots, timers, and the order of every action.
+
+One :class:`Hub` per server process. Each table has a lock; an action is
+checked by the engine, stored in the database (on the hub's one database
+thread), applied, and only then acknowledged and sent to every client of the
+table, each client getting the state built from its own seat's view.
+Outgoing messages go through a bounded queue per client, so a slow client
+never holds up its table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.bots import make_bot
+from hearts.bots.registry import LEVELS
+from hearts.core import Rules
+from hearts.core.errors import HeartsError
+from hearts.core.rules import RULE_KEYS, VARIANTS
+
+from . import protocol
+from .projection import state_message, table_json
+from .store import Store
+from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Table, token_hash
+
+log = logging.getLogger("hearts.server")
+
+#: messages a client may send per second, and the burst it may save up
+RATE, BURST = 20.0, 40.0
+#: dropped messages after which a flooding client is disconnected
+FLOOD_LIMIT = 100
+#: outgoing messages queued for one client before it is dropped as too slow
+QUEUE_LIMIT = 256
+#: the turn timer's allowed values (0: none)
+TURN_SECONDS = (10, 600)
+MAX_NAME = 24
+
+
+class Client:
+    """One websocket connection: its seat (None: a spectator), its rate limit and its outgoing queue."""
+
+    def __init__(self, send_text: Callable[[str], Any], close: Callable[[int], Any]) -> None:
+        self.send_text = send_text
+        self.close = close
+        self.table_id: str | None = None
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.tokens = BURST
+        self.stamp = time.monotonic()
+        self.dropped = 0
+        self.closed = False
+
+    def allow(self) -> bool:
+        """Take one message from the rate limit's bucket (False: over the limit)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message; a client whose queue is full is closed (it is not reading)."""
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closed = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Send queued messages until the connection ends."""
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.send_text(text)
+        except Exception:
+            pass
+        finally:
+            self.closed = True
+            try:
+                await self.close(1008)
+            except Exception:
+                pass
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    away: set[int] = field(default_factory=set)
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    deadline: float | None = None
+    turn_key: tuple[Any, ...] | None = None
+    expired: tuple[Any, ...] | None = None
+    timer: asyncio.TimerHandle | None = None
+    driver: asyncio.Task[None] | None = None
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None and not c.closed}
+
+
+class Hub:
+    """Every live table of one server; see the module's notes."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.grace = grace
+        self.tables: dict[str, LiveTable] = {}
+        self.db = ThreadPoolExecutor(1, thread_name_prefix="hearts-db")
+        self.bots = ThreadPoolExecutor(2, thread_name_prefix="hearts-bot")
+        self.ready = False
+
+    # -- life ---------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every open table from its stored log, then let bots and timers go on."""
+        tables = await self._db(self.store.load_open)
+        for table in tables:
+            self.tables[table.id] = LiveTable(table)
+        for live in self.tables.values():
+            self._schedule(live)
+        self.ready = True
+        log.info("hearts server ready: %d open tables resumed", len(tables))
+
+    async def stop(self) -> None:
+        self.ready = False
+        for live in self.tables.values():
+            if live.driver is not None:
+                live.driver.cancel()
+            if live.timer is not None:
+                live.timer.cancel()
+            for h in live.grace.values():
+                h.cancel()
+        self.db.shutdown(wait=True)
+        self.bots.shutdown(wait=False, cancel_futures=True)
+
+    async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+
+    # -- lobby --------------------------------------------------------------
+    async def create_table(self, body: Any) -> dict[str, Any]:
+        """A new table from a create request (raises Refusal for a bad one)."""
+        if not isinstance(body, dict):
+            raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
+        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name"}
+        unknown = sorted(set(body) - allowed)
+        if unknown:
+            raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(allowed))}")
+        variant, players = body.get("variant"), body.get("players")
+        if variant not in VARIANTS:
+            raise Refusal("bad_request", f"variant must be one of {', '.join(VARIANTS)}")
+        options = body.get("rules", {})
+        if not isinstance(options, dict):
+            raise Refusal("bad_request", "rules must be an object of rule options")
+        bad = sorted(k for k in options if k not in RULE_KEYS)
+        if bad:
+            raise Refusal("bad_request", f"unknown rules option {bad[0][:40]!r}: choose among {', '.join(RULE_KEYS)}")
+        if "target" in body:
+            if "target" in options:
+                raise Refusal("bad_request", "give the target once, as 'target' or in 'rules'")
+            options = {**options, "target": body["target"]}
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise Refusal("bad_request", "players must be a whole number")
+        try:
+            rules = Rules(variant=variant, players=players, **options)
+        except (HeartsError, TypeError) as e:
+            raise Refusal("bad_request", str(e)) from None
+        level = body.get("level", "medium")
+        if level not in LEVELS:
+            raise Refusal("bad_request", f"level must be one of {', '.join(LEVELS)}")
+        turn = body.get("turn_seconds", 60)
+        if not isinstance(turn, int) or isinstance(turn, bool) or not (turn == 0 or TURN_SECONDS[0] <= turn <= TURN_SECONDS[1]):
+            raise Refusal("bad_request", f"turn_seconds must be 0 (no timer) or from {TURN_SECONDS[0]} to {TURN_SECONDS[1]}")
+        name = None
+        if body.get("name") is not None:
+            name = check_name(body["name"])
+        table = Table.new(
+            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=secrets.token_hex(16), created=time.time()
+        )
+        await self._db(self.store.create, table)
+        live = LiveTable(table)
+        self.tables[table.id] = live
+        out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
+        if name is not None:
+            out.update(await self.join(table.id, {"name": name, "seat": 0}))
+        return out
+
+    async def join(self, table_id: str, body: Any) -> dict[str, Any]:
+        """Take a seat by name: returns the seat and its secret token."""
+        live = self._live(table_id)
+        if not isinstance(body, dict) or set(body) - {"name", "seat"}:
+            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number}')
+        name = check_name(body.get("name"))
+        wanted = body.get("seat")
+        if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+            raise Refusal("bad_request", "seat must be a seat number")
+        async with live.lock:
+            table = live.table
+            seat = table.seat_for(wanted)
+            if seat is None:
+                if table.status == FINISHED:
+                    raise Refusal("not_now", "the game is over")
+                raise Refusal(
+                    "seat_taken", f"seat {wanted} cannot be taken" if wanted is not None else "every seat is taken: you can watch"
+                )
+            token = secrets.token_urlsafe(24)
+            s = table.seats[seat]
+            before = copy.copy(s)
+            s.name, s.kind, s.token_hash, s.ever_human = name, HUMAN, token_hash(token), True
+            try:
+                await self._db(self.store.save_seat, table, s)
+            except Exception:
+                table.seats[seat] = before
+                log.exception("could not store a seat of table %s", table_id)
+                raise Refusal("server_error", "the seat could not be stored; try again") from None
+            self._broadcast(live)
+            self._schedule(live)
+        return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}"}
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        return [
+            table_json(live.table, live.connected(), live.away)
+            for live in sorted(self.tables.values(), key=lambda x: -x.table.created)
+            if live.table.status != FINISHED
+        ]
+
+    def table_info(self, table_id: str) -> dict[str, Any]:
+        live = self._live(table_id)
+        return table_json(live.table, live.connected(), live.away)
+
+    async def finished_games(self) -> list[dict[str, Any]]:
+        games: list[dict[str, Any]] = await self._db(self.store.finished_games)
+        return games
+
+    async def record(self, table_id: str) -> str:
+        found = await self._db(self.store.record, table_id)
+        if found is None:
+            raise Refusal("not_found", "there is no such table")
+        status, text = found
+        if status != FINISHED or text is None:
+            raise Refusal("not_finished", "the game is not over yet: its record is available once it ends")
+        return str(text)
+
+    def _live(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if live is None:
+            raise Refusal("not_found", "there is no such table (or its game is over)")
+        return live
+
+    # -- websocket clients --------------------------------------------------
+    async def hello(self, client: Client, msg: dict[str, Any]) -> None:
+        """Attach a client to its table and seat (raises Refusal for a bad table or token)."""
+        live = self._live(msg["table"])
+        seat = None
+        token = msg.get("token")
+        if token:
+            seat = live.table.seat_of_token(token)
+            if seat is None:
+                raise Refusal("unauthorized", "this link's token holds no seat at this table")
+        client.table_id, client.seat = live.table.id, seat
+        live.clients.add(client)
+        if seat is not None:
+            handle = live.grace.pop(seat, None)
+            if handle is not None:
+                handle.cancel()
+            live.away.discard(seat)
+        name = live.table.seats[seat].name if seat is not None else None
+        client.send(protocol.reply("welcome", seat=seat, name=name))
+        self._broadcast(live)
+        self._schedule(live)
+
+    def leave(self, client: Client) -> None:
+        """A connection ended: its seat waits ``grace`` seconds, then a bot plays for it."""
+        client.closed = True
+        live = self.tables.get(client.table_id or "")
+        if live is None or client not in live.clients:
+            return
+        live.clients.discard(client)
+        seat = client.seat
+        if seat is not None and seat not in live.connected() and live.table.status != FINISHED:
+            loop = asyncio.get_running_loop()
+            old = live.grace.pop(seat, None)
+            if old is not None:
+                old.cancel()
+            live.grace[seat] = loop.call_later(self.grace, self._away, live, seat)
+        self._broadcast(live)
+        if live.table.status == FINISHED and not live.clients:
+            self.tables.pop(live.table.id, None)
+
+    def _away(self, live: LiveTable, seat: int) -> None:
+        live.grace.pop(seat, None)
+        if seat not in live.connected():
+            live.away.add(seat)
+            self._broadcast(live)
+            self._schedule(live)
+
+    async def handle(self, client: Client, msg: dict[str, Any]) -> None:
+        """One checked message from an attached client."""
+        live = self._live(client.table_id or "")
+        kind, msg_id = msg["type"], msg.get("id")
+        if kind == "ping":
+            client.send(protocol.reply("pong", **({"id": msg_id} if msg_id is not None else {})))
+            return
+        if kind == "sync":
+            client.send(self._state(live, client.seat))
+            return
+        if kind == "hello":
+            raise Refusal("bad_message", "hello is sent once, first")
+        if client.seat is None:
+            raise Refusal("not_seated", "spectators cannot act: take a seat first")
+        entry: dict[str, Any] = {"kind": kind, "seat": client.seat, "by": "player"}
+        if kind == "pass":
+            entry["cards"] = msg["cards"]
+        elif kind == "play":
+            entry["card"] = msg["card"]
+        elif kind == "moon":
+            entry["choice"] = msg["choice"]
+        seq = await self.submit(live, entry, msg["seq"])
+        client.send(protocol.reply("ok", seq=seq, **({"id": msg_id} if msg_id is not None else {})))
+
+    # -- the one way an action enters a table --------------------------------
+    async def submit(self, live: LiveTable, entry: dict[str, Any], seq: int | None) -> int:
+        """Check, store, apply, broadcast; returns the action's sequence number (raises Refusal)."""
+        async with live.lock:
+            table = live.table
+            if seq is not None and table.is_stale(entry["seat"], seq):
+                raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+            refusal = table.check(entry)
+            if refusal is not None:
+                raise refusal
+            seats_before = copy.deepcopy(table.seats)
+            table.apply(entry)
+            try:
+                await self._db(self.store.append, table, table.log[-1])
+            except Exception:
+                log.exception("could not store action %d of table %s", table.seq, table.id)
+                self._rebuild(live, seats_before)
+                raise Refusal("server_error", "the action could not be stored; try again") from None
+            self._broadcast(live)
+            self._schedule(live)
+            return table.seq
+
+    def _rebuild(self, live: LiveTable, seats: list[Any]) -> None:
+        """Undo an applied action that could not be stored: replay the log without it."""
+        old = live.table
+        fresh = Table.new(old.id, old.rules, level=old.level, turn_seconds=old.turn_seconds, secret=old.secret, created=old.created)
+        fresh.seats = seats
+        fresh.replay(old.log[:-1])
+        live.table = fresh
+
+    # -- messages -----------------------------------------------------------
+    def _state(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        return state_message(live.table, seat, connected=live.connected(), away=live.away, deadline=live.deadline)
+
+    def _broadcast(self, live: LiveTable) -> None:
+        """Send each client the state built from its own seat's view."""
+        texts: dict[int | None, str] = {}
+        for client in list(live.clients):
+            if client.seat not in texts:
+                texts[client.seat] = json.dumps(self._state(live, client.seat), separators=(",", ":"))
+            client.send(texts[client.seat])
+
+    # -- bots and timers ----------------------------------------------------
+    def _bot_seat(self, live: LiveTable) -> int | None:
+        """The next seat a bot must act for now (a bot seat, an away player, or a player out of time)."""
+        table = live.table
+        for seat in table.seats_to_act():
+            kind = table.seats[seat].kind
+            if kind in (BOT, OPEN) or seat in live.away or (live.expired is not None and live.expired == live.turn_key):
+                return seat
+        return None
+
+    def _schedule(self, live: LiveTable) -> None:
+        """After any change: set the turn timer, and start the bot driver if a bot must act."""
+        table = live.table
+        if table.status != PLAYING:
+            live.deadline = None
+            if live.timer is not None:
+                live.timer.cancel()
+            return
+        hand = table.hand
+        assert hand is not None
+        key = (hand.number, hand.phase, hand.to_move if hand.phase == "play" else None)
+        if key != live.turn_key:
+            live.turn_key = key
+            live.expired = None
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+            humans = [s for s in table.seats_to_act() if table.seats[s].kind == HUMAN and s not in live.away]
+            if table.turn_seconds and humans:
+                live.deadline = time.time() + table.turn_seconds
+                live.timer = asyncio.get_running_loop().call_later(table.turn_seconds, self._expire, live, key)
+            else:
+                live.deadline = None
+        if self._bot_seat(live) is not None and (live.driver is None or live.driver.done()):
+            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    def _expire(self, live: LiveTable, key: tuple[Any, ...]) -> None:
+        if live.turn_key == key:
+            live.expired = key
+            self._schedule(live)
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Bots act, one action at a time, while a bot must act."""
+        loop = asyncio.get_running_loop()
+        try:
+            while (seat := self._bot_seat(live)) is not None:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                table = live.table
+                if self._bot_seat(live) != seat or table.game is None:
+                    continue
+                seq = table.seq
+                view = table.game.view(seat)
+                bot_seed = zlib.crc32(f"{table.id}/{seq}/{seat}".encode())
+                action = await loop.run_in_executor(self.bots, _decide, LEVELS[table.level], bot_seed, view)
+                entry = table.entry_for(seat, action, "bot")
+                try:
+                    await self.submit(live, entry, seq)
+                except Refusal as r:
+                    if r.code == "server_error":
+                        await asyncio.sleep(1.0)
+                    # stale (a player acted meanwhile) or no longer this seat's turn: look again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot driver of table %s stopped", live.table.id)
+
+
+def _decide(spec: str, seed: int, view: Any) -> Any:
+    return make_bot(spec, seed=seed).act(view)
+
+
+def check_name(name: Any) -> str:
+    """A player's name: 1 to 24 printable characters."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal("bad_request", "give your name (1 to 24 characters)")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise Refusal("bad_request", f"a name has at most {MAX_NAME} printable characters")
+    return name

@@ -1,0 +1,151 @@
+"""The state message: one table as one seat (or a spectator) may see it.
+
+Cards reach a client only through :func:`state_message`, and it reads only
+:meth:`hearts.core.Game.view` for the receiving seat, the finished hands
+(their points, and seeds revealed once each hand is over) and the public
+table facts. A pass is never shown to anyone but its seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.core import Trick, card_name
+from hearts.core.hand import Hand
+
+from .protocol import reply
+from .table import Table
+
+SUITS = "CDHS"
+
+
+def names(cards: Any) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+def trick_json(t: Trick) -> dict[str, Any]:
+    return {"leader": t.leader, "cards": names(t.cards), "winner": t.winner, "points": t.points}
+
+
+def seats_json(table: Table, connected: set[int], away: set[int]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": s.seat in connected, "away": s.seat in away} for s in table.seats]
+
+
+def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
+    """The public facts of a table (no token, no secret, no card)."""
+    rules = table.rules.to_dict()
+    return {
+        "id": table.id,
+        "status": table.status,
+        "variant": table.rules.variant,
+        "players": table.rules.players,
+        "target": table.rules.target,
+        "rules": rules,
+        "level": table.level,
+        "turn_seconds": table.turn_seconds,
+        "seats": seats_json(table, connected, away),
+        "created": table.created,
+    }
+
+
+def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> dict[str, Any]:
+    """The current hand as ``seat`` sees it (from ``Hand.view`` only)."""
+    view = hand.view(seat, scores=scores)
+    done = view.phase == "done"
+    seed = table.hand_seed(view.hand_number)
+    return {
+        "number": view.hand_number,
+        "dealer": view.dealer,
+        "pass_direction": view.pass_direction,
+        "phase": str(view.phase),
+        "cards": names(sorted(view.hand)),
+        "legal": names(sorted(set(view.legal))) if seat is not None else [],
+        "hand_sizes": list(view.hand_sizes),
+        "passed": names(view.passed) if view.passed is not None else None,
+        "received": names(view.received) if view.received is not None else None,
+        "passes_chosen": list(view.passes_chosen),
+        "trick": {"leader": view.trick_leader, "cards": names(view.trick)} if view.trick_leader is not None else None,
+        "tricks": [trick_json(t) for t in view.tricks],
+        "hearts_broken": view.hearts_broken,
+        "voids": [[SUITS[s] for s in range(4) if v >> s & 1] for v in view.voids],
+        "points_taken": list(view.points_taken),
+        "kitty_size": view.kitty_size,
+        "kitty": names(view.kitty) if view.kitty is not None else None,
+        "kitty_taker": view.kitty_taker,
+        "set_aside": names(view.set_aside),
+        "shooter": view.shooter,
+        "moon_choice": view.moon_choice,
+        "points": list(view.points) if view.points is not None else None,
+        "seed_hash": table.seed_hash(seed),
+        "seed": seed if done else None,
+    }
+
+
+def done_hands_json(table: Table) -> list[dict[str, Any]]:
+    """Every finished hand's public summary, oldest first (seeds revealed)."""
+    game = table.game
+    if game is None:
+        return []
+    out = []
+    running = [0] * table.rules.players
+    for hand in game.hands:
+        if hand.points is None:
+            break
+        running = [a + b for a, b in zip(running, hand.points, strict=True)]
+        seed = table.hand_seed(hand.number)
+        out.append(
+            {
+                "number": hand.number,
+                "points": list(hand.points),
+                "scores": running,
+                "shooter": hand.shooter,
+                "moon_choice": hand.moon_choice,
+                "seed": seed,
+                "seed_hash": table.seed_hash(seed),
+                "last_trick": trick_json(hand.tricks[-1]) if hand.tricks else None,
+            }
+        )
+    return out
+
+
+def public_action(entry: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
+    """The last action as ``seat`` may see it: a pass's cards only for its own seat."""
+    if entry is None:
+        return None
+    out = {k: entry[k] for k in ("seq", "seat", "kind", "by")}
+    if entry["kind"] == "play":
+        out["card"] = entry["card"]
+    elif entry["kind"] == "moon":
+        out["choice"] = entry["choice"]
+    elif entry["kind"] == "pass" and seat == entry["seat"]:
+        out["cards"] = list(entry["cards"])
+    return out
+
+
+def state_message(
+    table: Table,
+    seat: int | None,
+    *,
+    connected: set[int] = frozenset(),  # type: ignore[assignment]
+    away: set[int] = frozenset(),  # type: ignore[assignment]
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator)."""
+    game = table.game
+    you = {"seat": seat, "name": table.seats[seat].name} if seat is not None else None
+    scores = list(game.scores) if game is not None else [0] * table.rules.players
+    hand = game.hand if game is not None else None
+    to_act = table.seats_to_act()
+    return reply(
+        "state",
+        seq=table.seq,
+        table=table_json(table, connected, away),
+        you=you,
+        scores=scores,
+        game_over=bool(game is not None and game.game_over),
+        winners=list(game.winners) if game is not None else [],
+        turn={"seats": to_act, "deadline": int(deadline * 1000) if deadline is not None and to_act else None},
+        last_action=public_action(table.log[-1] if table.log else None, seat),
+        hand=hand_json(table, hand, seat, scores) if hand is not None else None,
+        hands=done_hands_json(table),
+    )

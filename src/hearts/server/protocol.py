@@ -1,0 +1,119 @@
+"""Protocol v1: every client message checked field by field (docs/protocol.md).
+
+Nothing reaches the engine before :func:`parse_message` has accepted it;
+a bad message raises :class:`~hearts.server.table.Refusal` with the
+protocol's error code.
+
+>>> parse_message('{"type": "play", "card": "QS", "seq": 3, "id": 7}')
+{'type': 'play', 'card': 'QS', 'seq': 3, 'id': 7}
+>>> parse_message('{"type": "play", "card": "QS"}')
+Traceback (most recent call last):
+...
+hearts.server.table.Refusal: play needs 'seq' (an integer)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .table import Refusal
+
+VERSION = 1
+#: the largest client message, in bytes
+MAX_MESSAGE = 4096
+#: the largest HTTP request body, in bytes
+MAX_BODY = 4096
+
+#: for each message type: its fields (besides ``type`` and ``id``) and whether each is required
+FIELDS: dict[str, dict[str, bool]] = {
+    "hello": {"v": True, "table": True, "token": False},
+    "start": {"seq": True},
+    "pass": {"cards": True, "seq": True},
+    "play": {"card": True, "seq": True},
+    "moon": {"choice": True, "seq": True},
+    "sync": {},
+    "ping": {},
+}
+#: the message types that act on the game
+ACTIONS = ("start", "pass", "play", "moon")
+
+
+def parse_message(raw: str | bytes) -> dict[str, Any]:
+    """The checked message, or Refusal(code, message) for a bad one."""
+    if len(raw) > MAX_MESSAGE or (isinstance(raw, str) and len(raw.encode()) > MAX_MESSAGE):
+        raise Refusal("too_large", f"a message may hold at most {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise Refusal("bad_json", "the message is not valid JSON") from None
+    if not isinstance(msg, dict):
+        raise Refusal("bad_message", "a message must be a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise Refusal("bad_message", f"'type' must be one of {', '.join(FIELDS)}")
+    fields = FIELDS[kind]
+    if "id" in msg and not _is_id(msg["id"]):
+        raise Refusal("bad_message", "'id' must be a string of at most 64 characters or an integer")
+    unknown = sorted(set(msg) - set(fields) - {"type", "id"})
+    if unknown:
+        raise Refusal("bad_message", f"{kind} has no field {unknown[0][:40]!r}")
+    for name, required in fields.items():
+        if required and name not in msg:
+            raise Refusal("bad_message", f"{kind} needs {name!r} ({_WHAT[name]})")
+        if name in msg and not _CHECK[name](msg[name]):
+            raise Refusal("bad_message", f"{kind}: {name!r} must be {_WHAT[name]}")
+    if kind == "hello" and msg["v"] != VERSION:
+        raise Refusal("bad_version", f"this server speaks protocol version {VERSION}")
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -(2**53) < v < 2**53
+
+
+def _is_id(v: object) -> bool:
+    return _is_int(v) or (isinstance(v, str) and len(v) <= 64)
+
+
+def _is_card_text(v: object) -> bool:
+    return isinstance(v, str) and 1 <= len(v) <= 8
+
+
+_CHECK = {
+    "v": _is_int,
+    "table": lambda v: isinstance(v, str) and 1 <= len(v) <= 40,
+    "token": lambda v: v is None or (isinstance(v, str) and len(v) <= 100),
+    "seq": lambda v: _is_int(v) and v >= 0,
+    "card": _is_card_text,
+    "cards": lambda v: isinstance(v, list) and len(v) <= 20 and all(_is_card_text(c) for c in v),
+    "choice": lambda v: v in ("add", "subtract"),
+}
+_WHAT = {
+    "v": "an integer",
+    "table": "a table id",
+    "token": "a seat token or null",
+    "seq": "an integer",
+    "card": "a card such as 'QS'",
+    "cards": "a list of cards such as ['QS', 'AH', 'KH']",
+    "choice": "'add' or 'subtract'",
+}
+
+
+def reply(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server message of protocol v1."""
+    return {"type": kind, "v": VERSION, **fields}
+
+
+def error(code: str, message: str, *, seq: int | None = None, msg_id: Any = None) -> dict[str, Any]:
+    """An error reply (``msg_id`` echoes the client's ``id``)."""
+    out = reply("error", code=code, message=message)
+    if msg_id is not None:
+        out["id"] = msg_id
+    if seq is not None:
+        out["seq"] = seq
+    return out

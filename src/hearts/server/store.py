@@ -1,0 +1,228 @@
+"""The database: tables, seats and action logs (SQLite or PostgreSQL, by SQLAlchemy).
+
+Every call is synchronous and short; :mod:`hearts.server.hub` runs them on
+one worker thread so the event loop never waits on the disk. An action is
+inserted with its sequence number as part of the primary key, in the same
+transaction as the seat and status changes it causes: a duplicate can never
+be stored, and nothing is half-written.
+
+>>> store = Store("sqlite://")
+>>> t = Table.new("abc", Rules.standard(4, target=30), level="easy", turn_seconds=0, secret="11" * 16)
+>>> store.create(t)
+>>> t.apply({"kind": "start", "seat": 0, "by": "player"})
+>>> store.append(t, t.log[-1])
+>>> [x.seq for x in store.load_open()]
+[1]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Text, and_, create_engine, event, insert, select, text, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy.engine import Connection, Engine
+
+from hearts.core import Rules
+from hearts.record import dumps_record, game_record
+
+from .table import FINISHED, Seat, Table
+
+metadata = MetaData()
+
+tables_t = SqlTable(
+    "hearts_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("level", String(40), nullable=False),
+    Column("turn_seconds", Integer, nullable=False),
+    Column("secret", String(64), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("finished", Float),
+    Column("result", Text),
+    Column("record", Text),
+)
+
+seats_t = SqlTable(
+    "hearts_seats",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("token_hash", String(64)),
+    Column("ever_human", Boolean, nullable=False),
+)
+
+actions_t = SqlTable(
+    "hearts_actions",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("body", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+class Store:
+    """The server's database; the schema is created on start."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = _engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def ping(self) -> bool:
+        """Is the database reachable?"""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+            return True
+        except Exception:
+            return False
+
+    # -- writing ------------------------------------------------------------
+    def create(self, table: Table) -> None:
+        """Store a new table with its seats."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=table.id,
+                    created=table.created,
+                    rules=json.dumps(table.rules.to_dict()),
+                    level=table.level,
+                    turn_seconds=table.turn_seconds,
+                    secret=table.secret,
+                    status=table.status,
+                )
+            )
+            for seat in table.seats:
+                conn.execute(insert(seats_t).values(table_id=table.id, **_seat_row(seat)))
+
+    def save_seat(self, table: Table, seat: Seat) -> None:
+        """Store a seat's new holder."""
+        with self.engine.begin() as conn:
+            _update_seat(conn, table.id, seat)
+
+    def append(self, table: Table, entry: dict[str, Any]) -> None:
+        """Store an applied action (``entry`` holds its ``seq``) with the table's status and seats, in one transaction.
+
+        Raises (an IntegrityError) if that sequence number is already stored.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(insert(actions_t).values(table_id=table.id, seq=entry["seq"], body=json.dumps(entry), created=time.time()))
+            values: dict[str, Any] = {"status": table.status}
+            if table.status == FINISHED and table.game is not None:
+                game = table.game
+                values["finished"] = time.time()
+                values["result"] = json.dumps(
+                    {"scores": game.scores, "winners": game.winners, "hands": len(game.hands), "names": [s.name for s in table.seats]}
+                )
+                values["record"] = dumps_record(game_record(game))
+            conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
+            if entry["kind"] == "start":
+                for seat in table.seats:
+                    _update_seat(conn, table.id, seat)
+
+    # -- reading ------------------------------------------------------------
+    def load_open(self) -> list[Table]:
+        """Every table not finished, rebuilt by replaying its log."""
+        out = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t).where(tables_t.c.status != FINISHED).order_by(tables_t.c.created)).mappings().all()
+            for row in rows:
+                table = Table.new(
+                    row["id"],
+                    Rules.from_dict(json.loads(row["rules"])),
+                    level=row["level"],
+                    turn_seconds=row["turn_seconds"],
+                    secret=row["secret"],
+                    created=row["created"],
+                )
+                seat_rows = conn.execute(select(seats_t).where(seats_t.c.table_id == row["id"]).order_by(seats_t.c.seat)).mappings()
+                for s in seat_rows:
+                    table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]))
+                log = [
+                    json.loads(r.body)
+                    for r in conn.execute(select(actions_t.c.body).where(actions_t.c.table_id == row["id"]).order_by(actions_t.c.seq))
+                ]
+                table.replay(log)
+                out.append(table)
+        return out
+
+    def finished_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The finished games, newest first, with their results."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id, tables_t.c.rules, tables_t.c.finished, tables_t.c.result)
+                .where(tables_t.c.status == FINISHED)
+                .order_by(tables_t.c.finished.desc())
+                .limit(limit)
+            ).all()
+        games = []
+        for r in rows:
+            rules = json.loads(r.rules)
+            result = json.loads(r.result or "{}")
+            games.append(
+                {
+                    "id": r.id,
+                    "variant": rules["variant"],
+                    "players": rules["players"],
+                    "target": rules["target"],
+                    "names": result.get("names", []),
+                    "scores": result.get("scores", []),
+                    "winners": result.get("winners", []),
+                    "hands": result.get("hands", 0),
+                    "finished": r.finished,
+                }
+            )
+        return games
+
+    def record(self, table_id: str) -> tuple[str, str | None] | None:
+        """(status, record text or None) of a table; None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t.c.status, tables_t.c.record).where(tables_t.c.id == table_id)).first()
+        return None if row is None else (row.status, row.record)
+
+    def actions(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's stored log, in order (for tests and audits)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions_t.c.body).where(actions_t.c.table_id == table_id).order_by(actions_t.c.seq)).all()
+        return [json.loads(r.body) for r in rows]
+
+
+def _seat_row(seat: Seat) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "token_hash": seat.token_hash, "ever_human": seat.ever_human}
+
+
+def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:
+    row = _seat_row(seat)
+    conn.execute(update(seats_t).where(and_(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)).values(**row))
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        from sqlalchemy.pool import StaticPool
+
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            kwargs["poolclass"] = StaticPool
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")  # a commit is on the disk before the action is acknowledged
+            cur.execute("PRAGMA busy_timeout=5000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)

@@ -1,0 +1,219 @@
+"""A table's truth: rules, a secret seed, the seats and the ordered action log.
+
+The engine state is derived by replaying the log, so a table rebuilt from
+the database after a crash is exactly the table that was running. This
+module does no input/output: :mod:`hearts.server.hub` stores an entry
+before it calls :meth:`Table.apply`.
+
+>>> t = Table.new("t1", Rules.standard(4, target=30), level="medium", turn_seconds=0, secret="00" * 16)
+>>> t.seat_for(None) is not None, t.status
+(True, 'waiting')
+>>> t.check({"kind": "start", "seat": 0}) is None
+True
+>>> t.apply({"kind": "start", "seat": 0, "by": "player"})
+>>> t.status, len(t.game.hands[0].deal[0])
+('playing', 13)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hearts.core import ChooseMoon, Game, PassCards, PlayCard, Rules, card_name, parse_card
+from hearts.core.deal import random_deal
+from hearts.core.errors import HeartsError
+from hearts.core.hand import Hand
+
+#: kinds of seat
+OPEN, HUMAN, BOT = "open", "human", "bot"
+#: table statuses
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+class Refusal(Exception):
+    """An action or request refused; ``code`` is one of the protocol's error codes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    """One seat: who holds it, and the hash of its token (the token itself is never stored)."""
+
+    seat: int
+    name: str = ""
+    kind: str = OPEN
+    token_hash: str | None = None
+    ever_human: bool = False
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Table:
+    """A table: see the module's notes. ``log`` holds the accepted actions, in order."""
+
+    id: str
+    rules: Rules
+    level: str
+    turn_seconds: int
+    secret: str
+    status: str = WAITING
+    seats: list[Seat] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    game: Game | None = None
+    created: float = 0.0
+
+    @classmethod
+    def new(cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0) -> Table:
+        seats = [Seat(s) for s in range(rules.players)]
+        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created)
+
+    # -- derived facts ----------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """The number of accepted actions (the sequence number of the latest one)."""
+        return len(self.log)
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.game.hand if self.game is not None else None
+
+    def seats_to_act(self) -> list[int]:
+        if self.game is None or self.status != PLAYING:
+            return []
+        return self.game.seats_to_act()
+
+    def hand_seed(self, number: int) -> str:
+        """The 128-bit seed (hex) that deals hand ``number``: secret until the hand ends."""
+        return hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    @staticmethod
+    def seed_hash(seed: str) -> str:
+        """What is published when a hand starts: the SHA-256 of the seed's hex text."""
+        return hashlib.sha256(seed.encode()).hexdigest()
+
+    def seat_for(self, wanted: int | None) -> int | None:
+        """The seat a newcomer gets: ``wanted`` if it may be taken, else the first that may (None: no seat)."""
+        free = [s.seat for s in self.seats if s.kind == OPEN or (s.kind == BOT and not s.ever_human)]
+        if self.status == FINISHED or not free:
+            return None
+        if wanted is None:
+            return free[0]
+        return wanted if wanted in free else None
+
+    def seat_of_token(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    # -- actions ------------------------------------------------------------
+    def is_stale(self, seat: int, seq: int) -> bool:
+        """Was ``seq`` overtaken: ahead of the table, or followed by anything but another seat's pass?"""
+        if seq > self.seq or seq < 0:
+            return True
+        return any(not (e["kind"] == "pass" and e["seat"] != seat) for e in self.log[seq:])
+
+    def check(self, entry: dict[str, Any]) -> Refusal | None:
+        """Why the engine would refuse ``entry`` now (None: it may be applied). Changes nothing."""
+        kind, seat = entry["kind"], entry["seat"]
+        if kind == "start":
+            if self.status != WAITING:
+                return Refusal("not_now", "the game has already started")
+            return None
+        if self.status != PLAYING or self.game is None:
+            return Refusal("not_now", "the game has not started" if self.status == WAITING else "the game is over")
+        hand = self.game.hand
+        assert hand is not None
+        if seat not in self.game.seats_to_act():
+            return Refusal("not_now", _not_now(hand, seat, kind))
+        try:
+            action = self.action(entry)
+        except HeartsError as e:
+            return Refusal("bad_message", str(e))
+        expected = {"pass": "pass", "play": "play", "moon": "moon"}[kind]
+        if hand.phase != expected:
+            return Refusal("not_now", _not_now(hand, seat, kind))
+        why = hand.why_illegal(action)
+        return Refusal("illegal", why) if why is not None else None
+
+    @staticmethod
+    def action(entry: dict[str, Any]) -> PassCards | PlayCard | ChooseMoon:
+        """The engine action of a log entry (raises CardError for a card that is no card)."""
+        kind, seat = entry["kind"], entry["seat"]
+        if kind == "pass":
+            return PassCards(seat, tuple(parse_card(c) for c in entry["cards"]))
+        if kind == "play":
+            return PlayCard(seat, parse_card(entry["card"]))
+        if kind == "moon":
+            return ChooseMoon(seat, entry["choice"])
+        raise ValueError(f"not an engine action: {kind}")
+
+    def apply(self, entry: dict[str, Any]) -> None:
+        """Apply a checked entry and append it to the log (after it was stored)."""
+        if entry["kind"] == "start":
+            for s in self.seats:
+                if s.kind == OPEN:
+                    s.kind = BOT
+            self.game = Game(self.rules, first_dealer=0, auto_deal=False)
+            self.status = PLAYING
+            self._deal()
+        else:
+            assert self.game is not None
+            self.game.apply(self.action(entry))
+            if self.game.game_over:
+                self.status = FINISHED
+            elif self.game.needs_deal:
+                self._deal()
+        self.log.append({**entry, "seq": self.seq + 1})
+
+    def _deal(self) -> None:
+        assert self.game is not None
+        seed = self.hand_seed(len(self.game.hands) + 1)
+        deal, kitty = random_deal(self.rules, random.Random(int(seed, 16)))
+        self.game.start_hand(deal, kitty)
+
+    def entry_for(self, seat: int, action: PassCards | PlayCard | ChooseMoon, by: str) -> dict[str, Any]:
+        """The log entry of an engine action (a bot's, or a player's after parsing)."""
+        if isinstance(action, PassCards):
+            return {"kind": "pass", "seat": seat, "cards": [card_name(c) for c in action.cards], "by": by}
+        if isinstance(action, PlayCard):
+            return {"kind": "play", "seat": seat, "card": card_name(action.card), "by": by}
+        return {"kind": "moon", "seat": seat, "choice": action.choice, "by": by}
+
+    # -- rebuilding ---------------------------------------------------------
+    def replay(self, log: list[dict[str, Any]]) -> None:
+        """Apply a stored log in order (the table must be fresh); a bad entry raises ValueError."""
+        for i, entry in enumerate(log):
+            if entry.get("seq") != i + 1:
+                raise ValueError(f"table {self.id}: action {i + 1} is missing from the log")
+            body = {k: v for k, v in entry.items() if k != "seq"}
+            refusal = self.check(body)
+            if refusal is not None:
+                raise ValueError(f"table {self.id}: stored action {i + 1} is refused on replay: {refusal.message}")
+            self.apply(body)
+
+
+def _not_now(hand: Hand, seat: int, kind: str) -> str:
+    phase = hand.phase
+    if phase == "pass":
+        return "you have already passed; the others are passing" if seat not in hand.seats_to_act() else "pass your cards first"
+    if phase == "moon":
+        return "the shooter is choosing how to score the moon" if hand.shooter != seat else "choose how to score your moon first"
+    if kind == "moon":
+        return "you have not shot the moon"
+    if kind == "pass":
+        return "the passing is over"
+    return "it is not your turn"
