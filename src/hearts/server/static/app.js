@@ -527,6 +527,7 @@
       else if (T.selected.length < passCount()) T.selected.push(i);
       else showMessage("You pass " + passCount() + " cards: unselect one first.", "info");
       renderHand();
+      renderControls();
       focusCard(i);
     } else if (s.hand.phase === "play" && myTurn()) {
       var card = T.sortedCards[i];

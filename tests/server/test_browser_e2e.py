@@ -1,0 +1,238 @@
+"""The browser client in real Chromium against a real ``hearts serve`` on loopback.
+
+Skipped when Playwright, Debian's ``/usr/bin/chromium`` or ``hearts.server``
+is missing. The server runs in a subprocess with ``--bot-delay 0`` so a whole
+hand takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(os.environ.get("HEARTS_E2E_SHOTS", "/tmp"))
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is not installed (Debian package chromium)", allow_module_level=True)
+try:
+    import hearts.server  # noqa: F401
+    import hearts.server.app  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the checkout
+    pytest.skip(f"hearts.server is not importable: {exc}", allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve_command(port: int, db: str) -> list[str]:
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-delay", "0", "--grace", "5"]
+    probe = subprocess.run([sys.executable, "-m", "hearts", "serve", "--help"], capture_output=True, timeout=60)
+    if probe.returncode == 0:
+        return [sys.executable, "-m", "hearts", *args]
+    script = Path(sys.executable).with_name("hearts")
+    if script.exists():
+        return [str(script), *args]
+    found = shutil.which("hearts")
+    if found is None:
+        pytest.skip("neither 'python -m hearts serve' nor a 'hearts' script works")
+    return [found, *args]
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("hearts-e2e")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in finally
+    proc = subprocess.Popen(_serve_command(port, f"sqlite:///{tmp}/h.db"), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                log.flush()
+                pytest.fail(f"hearts serve exited with {proc.returncode}:\n{(tmp / 'server.log').read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+                    if json.loads(r.read()).get("ok"):
+                        break
+            except (urllib.error.URLError, OSError, ValueError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("hearts serve did not answer /healthz within 30 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _new_page(browser, width: int, height: int):  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    return page, errors
+
+
+def _create_table(page, base: str, *, variant: str, players: int, target: int | None, name: str) -> str:  # type: ignore[no-untyped-def]
+    page.goto(base + "/")
+    page.wait_for_selector(f"#create-variant option[value='{variant}']", state="attached")
+    page.fill("#create-name", name)
+    page.select_option("#create-variant", variant)
+    page.select_option("#create-players", str(players))
+    if target is not None:
+        page.fill("#create-target", str(target))
+    page.select_option("#create-level", "easy")
+    page.fill("#create-timer", "0")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*#token=*")
+    page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
+    return str(page.evaluate("window.heartsClient.state.table.id"))
+
+
+def _seq(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.evaluate("window.heartsClient.state.seq"))
+
+
+def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, 1200, 860)
+    try:
+        table = _create_table(page, live_server, variant="standard", players=4, target=26, name="Tester")
+        page.wait_for_selector("#start-btn", state="visible")
+        assert page.locator("#invite-link").input_value().endswith(f"/t/{table}")
+        page.screenshot(path=str(SHOTS / "e2e-desktop-waiting.png"))
+        page.click("#start-btn")
+
+        # Pass: three cards, then the pass button.
+        page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
+        assert page.locator("#hand button.card").count() == 13
+        assert page.locator("#pass-btn").is_disabled()
+        cards = page.locator("#hand button.card")
+        for i in (12, 11, 10):
+            cards.nth(i).click()
+        assert page.locator("#hand button.card.selected").count() == 3
+        page.screenshot(path=str(SHOTS / "e2e-desktop-pass.png"))
+        page.click("#pass-btn")
+        page.wait_for_function("() => window.heartsClient.state.hand.passed !== null")
+
+        # Play whenever it is our turn, until the score sheet opens.
+        sheet = page.locator("#score-sheet")
+        played = 0
+        shot = False
+        deadline = time.monotonic() + 40
+        while not sheet.is_visible():
+            assert time.monotonic() < deadline, "the hand did not finish"
+            page.wait_for_function(
+                "() => document.querySelector('#score-sheet').open"
+                " || document.querySelector('#moon-dialog').open"
+                " || document.querySelector('#hand button.card.legal:not([disabled])') !== null"
+            )
+            if sheet.is_visible():
+                break
+            if page.locator("#moon-dialog").is_visible():
+                seq = _seq(page)
+                page.click("#moon-add")
+                page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
+                continue
+            legal = page.locator("#hand button.card.legal:not([disabled])")
+            assert legal.count() >= 1
+            assert page.locator("#hand button.card.dim").count() + legal.count() == page.locator("#hand button.card").count()
+            if not shot and played == 3:
+                page.screenshot(path=str(SHOTS / "e2e-desktop-play.png"))
+                shot = True
+            seq = _seq(page)
+            legal.first.click()
+            played += 1
+            page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
+        assert played == 13
+        page.screenshot(path=str(SHOTS / "e2e-desktop-sheet.png"))
+
+        state = page.evaluate("window.heartsClient.state")
+        done = state["hands"][0]
+        rows = page.locator("#score-sheet tbody tr")
+        assert rows.count() == 4
+        shown = [int(t.replace("☾", "").strip()) for t in page.locator("#score-sheet td[data-hand='1']").all_inner_texts()]
+        assert shown == done["points"]
+        if done["shooter"] is None:
+            assert sum(shown) == 26
+        else:
+            assert sum(shown) in (26 * 3, -26)
+        totals = [int(t) for t in page.locator("#score-sheet td.total").all_inner_texts()]
+        assert totals == state["scores"]
+        assert done["seed"] and done["seed"] in page.locator("#score-notes").inner_text()
+
+        page.click("#score-continue")
+        assert not sheet.is_visible()
+        page.keyboard.press("s")
+        assert sheet.is_visible()
+        page.keyboard.press("Escape")
+        assert not sheet.is_visible()
+
+        # Coming back without the token in the link: localStorage finds the seat again.
+        page.goto(f"{live_server}/t/{table}")
+        page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
+        assert "#token=" in page.url
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, 375, 740)
+    try:
+        _create_table(page, live_server, variant="cancellation", players=11, target=None, name="Phone")
+        page.wait_for_selector("#start-btn", state="visible")
+        page.click("#start-btn")
+        page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.hand !== null")
+        page.wait_for_selector("#hand button.card")
+        assert page.locator("#seats .seat").count() == 11
+        assert sorted(int(s) for s in page.locator("#seats .seat").evaluate_all("els => els.map(e => e.dataset.seat)")) == list(range(11))
+        width, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert width <= inner, f"horizontal scroll: {width} > {inner}"
+        for i in range(11):
+            box = page.locator(f"#seats .seat[data-seat='{i}']").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= inner
+        page.screenshot(path=str(SHOTS / "e2e-phone-11.png"), full_page=True)
+        assert errors == []
+    finally:
+        page.close()
