@@ -1,0 +1,157 @@
+"""Fixtures: a real server on loopback, in this process (a thread) or as a subprocess that can be killed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+pytest.importorskip("sqlalchemy")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Http:
+    """A tiny JSON client for the lobby API."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                raw = r.read()
+                status = r.status
+        except urllib.error.HTTPError as e:
+            raw, status = e.read(), e.code
+        try:
+            return status, json.loads(raw)
+        except ValueError:
+            return status, raw.decode()
+
+    def get(self, path: str) -> tuple[int, Any]:
+        return self.call("GET", path)
+
+    def post(self, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        return self.call("POST", path, body, headers)
+
+    def table(self, name: str | None = "Ann", **options: Any) -> dict[str, Any]:
+        body = {"variant": "standard", "players": 4, "target": 30, "turn_seconds": 0, **options}
+        if name is not None:
+            body["name"] = name
+        status, out = self.post("/api/tables", body)
+        assert status == 201, out
+        return dict(out)
+
+
+class InProcessServer(Http):
+    """uvicorn in a thread; ``app.state.hub`` and ``app.state.store`` are reachable for checks."""
+
+    def __init__(self, db_url: str, **options: Any) -> None:
+        import uvicorn
+
+        from hearts.server.app import create_app
+
+        self.port = free_port()
+        super().__init__(f"http://127.0.0.1:{self.port}")
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+        self.app = create_app(db_url, **options)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=16384)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        wait_healthy(self)
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+    @property
+    def store(self) -> Any:
+        return self.app.state.store
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+class ServerProcess(Http):
+    """``hearts serve`` as a subprocess on a SQLite file: start, kill -9, start again."""
+
+    def __init__(self, db_path: Path, *extra: str) -> None:
+        self.port = free_port()
+        super().__init__(f"http://127.0.0.1:{self.port}")
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+        self.db_url = f"sqlite:///{db_path}"
+        self.extra = extra
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "hearts", "serve", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.extra]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        wait_healthy(self, self.proc)
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stderr(self) -> str:
+        if self.proc is None or self.proc.stderr is None or self.proc.poll() is None:
+            return ""
+        return self.proc.stderr.read().decode(errors="replace")
+
+
+def wait_healthy(server: Http, proc: subprocess.Popen[bytes] | None = None, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+        try:
+            status, body = server.get("/healthz")
+            if status == 200 and body["ok"]:
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError("the server did not become healthy")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[InProcessServer]:
+    """A server on a fresh SQLite file; bots move at once, a disconnected seat waits 0.3 s."""
+    s = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, grace=0.3)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture
+def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
+    s = ServerProcess(tmp_path / "h.db", "--bot-delay", "0.02", "--grace", "30")
+    try:
+        yield s
+    finally:
+        s.kill()

@@ -1,0 +1,240 @@
+"""Protocol v1 with real websocket clients against a server on loopback (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from .conftest import InProcessServer
+from .wsconn import Conn
+
+ALL_CARDS = {f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for s in "CDHS"}
+
+
+def two_players(server: InProcessServer, **options: Any) -> tuple[dict[str, Any], Conn, Conn]:
+    """Ann (seat 0) and Bob (seat 1) at a 4-seat table; the game not started."""
+    t = server.table(**options)
+    status, bob = server.post(f"/api/tables/{t['table']}/join", {"name": "Bob"})
+    assert status == 200 and bob["seat"] == 1
+    ann = Conn(server.ws, t["table"], t["token"])
+    assert ann.next("welcome")["seat"] == 0
+    ann.next("state")
+    b = Conn(server.ws, t["table"], bob["token"])
+    assert b.next("welcome") == {"type": "welcome", "v": 1, "seat": 1, "name": "Bob"}
+    b.next("state")
+    return {**t, "bob_token": bob["token"]}, ann, b
+
+
+def started_and_passed(server: InProcessServer) -> tuple[dict[str, Any], Conn, Conn]:
+    """Both humans have passed; returns once a human must play."""
+    t, ann, bob = two_players(server)
+    assert ann.act({"type": "start"})["type"] == "ok"
+    for c in (ann, bob):
+        st = c.sync()
+        assert st["hand"]["phase"] == "pass"
+        reply = c.act({"type": "pass", "cards": st["hand"]["cards"][:3]})
+        assert reply["type"] == "ok", reply
+    wait_for(lambda: ann.sync()["turn"]["seats"][0] in (0, 1) and ann.state is not None and ann.state["hand"]["phase"] == "play")
+    bob.sync()
+    return t, ann, bob
+
+
+def wait_for(cond: Any, timeout: float = 5.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.02)
+    raise AssertionError("condition not reached")
+
+
+def test_hello_then_state_built_for_the_seat(server: InProcessServer) -> None:
+    t, ann, bob = two_players(server)
+    st = ann.sync()
+    assert st["v"] == 1 and st["you"] == {"seat": 0, "name": "Ann"} and st["hand"] is None and st["seq"] == 0
+    assert [s["kind"] for s in st["table"]["seats"]] == ["human", "human", "open", "open"]
+    assert all("token" not in json.dumps(s) for s in st["table"]["seats"])
+    assert ann.act({"type": "start"}) == {"type": "ok", "v": 1, "seq": 1}
+    st = ann.next("state")
+    assert st["seq"] >= 1 and st["table"]["status"] == "playing"
+    assert [s["kind"] for s in st["table"]["seats"]] == ["human", "human", "bot", "bot"]
+    assert len(st["hand"]["cards"]) == 13 and st["hand"]["seed"] is None and len(st["hand"]["seed_hash"]) == 64
+    spectator = Conn(server.ws, t["table"])
+    assert spectator.next("welcome")["seat"] is None
+    sst = spectator.next("state")
+    assert sst["you"] is None and sst["hand"]["cards"] == [] and sst["hand"]["legal"] == [] and sst["hand"]["passed"] is None
+    ann.send({"type": "ping", "id": "p1"})
+    assert ann.next("pong") == {"type": "pong", "v": 1, "id": "p1"}
+
+
+@pytest.mark.parametrize(
+    ("first", "code", "close"),
+    [
+        ({"type": "hello", "v": 1, "table": "nosuchtable"}, "not_found", 4404),
+        ({"type": "hello", "v": 1, "table": "TABLE", "token": "forged-token"}, "unauthorized", 4401),
+        ({"type": "hello", "v": 2, "table": "TABLE"}, "bad_version", 4400),
+        ({"type": "play", "card": "2C", "seq": 0}, "hello_first", 4400),
+        ("not json at all", "bad_json", 4400),
+    ],
+)
+def test_a_bad_hello_is_refused_and_closed(server: InProcessServer, first: Any, code: str, close: int) -> None:
+    t = server.table()
+    c = Conn(server.ws)
+    c.send(json.dumps(first).replace("TABLE", t["table"]) if isinstance(first, dict) else first)
+    err = c.next("error")
+    assert err["code"] == code and err["v"] == 1
+    with pytest.raises(ConnectionClosed) as info:
+        c.recv()
+    assert info.value.rcvd is not None and info.value.rcvd.code == close
+
+
+BAD_MESSAGES = [
+    ("{", "bad_json"),
+    ("[1, 2]", "bad_message"),
+    ('{"type": "dance"}', "bad_message"),
+    ('{"type": "play", "card": "2C"}', "bad_message"),
+    ('{"type": "play", "card": "2C", "seq": "7"}', "bad_message"),
+    ('{"type": "play", "card": "2C", "seq": 0, "extra": 1}', "bad_message"),
+    ('{"type": "play", "card": 12, "seq": 0}', "bad_message"),
+    ('{"type": "pass", "cards": "QS AH KH", "seq": 0}', "bad_message"),
+    ('{"type": "moon", "choice": "both", "seq": 0}', "bad_message"),
+    ('{"type": "ping", "id": {"a": 1}}', "bad_message"),
+    ('{"type": "play", "card": "2C", "seq": NaN}', "bad_json"),
+    ('{"type": "hello", "v": 1, "table": "x"}', "bad_message"),
+    ('{"type": "play", "card": "ZZ", "seq": 0}', "bad_message"),
+    ("x" * 5000, "too_large"),
+    ("[" * 3000 + "]" * 3000, "too_large"),
+]
+
+
+def test_malformed_messages_get_an_error_and_change_nothing(server: InProcessServer) -> None:
+    _, ann, _ = started_and_passed(server)
+    before = ann.sync()
+    for raw, code in BAD_MESSAGES:
+        ann.send(raw.replace('"seq": 0', f'"seq": {before["seq"]}'))
+        err = ann.next("error")
+        assert err["code"] == code, (raw[:60], err)
+        assert err["seq"] == before["seq"]
+    after = ann.sync()
+    assert after["seq"] == before["seq"] and after["hand"] == before["hand"]
+    ann.send(b'{"type": "ping", "id": 5}')  # binary frames are read as text
+    assert ann.next("pong")["id"] == 5
+
+
+def test_turns_legality_staleness_and_retries(server: InProcessServer) -> None:
+    _, ann, bob = started_and_passed(server)
+    st = ann.sync()
+    mover, waiter = (ann, bob) if st["turn"]["seats"] == [0] else (bob, ann)
+    mst = mover.sync()
+    waiter.sync()
+    hand = mst["hand"]
+    # not your turn
+    err = waiter.act({"type": "play", "card": waiter.state["hand"]["cards"][0]})  # type: ignore[index]
+    assert err["code"] == "not_now" and "not your turn" in err["message"]
+    # a card you do not hold, and an illegal one
+    not_held = sorted(ALL_CARDS - set(hand["cards"]))[0]
+    err = mover.act({"type": "play", "card": not_held})
+    assert err["code"] == "illegal"
+    illegal = [c for c in hand["cards"] if c not in hand["legal"]]
+    if illegal:
+        err = mover.act({"type": "play", "card": illegal[0]})
+        assert err["code"] == "illegal" and err["message"]
+    # a pass now is out of phase; a moon choice is refused
+    assert mover.act({"type": "pass", "cards": hand["cards"][:3]})["code"] == "not_now"
+    assert mover.act({"type": "moon", "choice": "add"})["code"] == "not_now"
+    # a stale seq (ahead of the table) changes nothing
+    mover.send({"type": "play", "card": hand["legal"][0], "seq": mst["seq"] + 5})
+    assert mover.next("error")["code"] == "stale"
+    assert mover.sync()["seq"] == mst["seq"]
+    # the card is played once, and a resend of the same action is refused as stale
+    msg = {"type": "play", "card": hand["legal"][0], "seq": mst["seq"], "id": "a1"}
+    mover.send(msg)
+    ok = mover.next("ok")
+    assert ok == {"type": "ok", "v": 1, "id": "a1", "seq": mst["seq"] + 1}
+    mover.send(msg)
+    err = mover.next("error")
+    assert err["code"] == "stale" and err["id"] == "a1"
+    log = server.store.actions(mst["table"]["id"])
+    assert [e["card"] for e in log if e["kind"] == "play" and e["seat"] == mover.state["you"]["seat"]] == [hand["legal"][0]]  # type: ignore[index]
+
+
+def test_spectators_cannot_act_and_the_start_is_for_seated_players(server: InProcessServer) -> None:
+    t, ann, _ = two_players(server)
+    watcher = Conn(server.ws, t["table"])
+    watcher.next("state")
+    assert watcher.act({"type": "start"})["code"] == "not_seated"
+    assert ann.act({"type": "start"})["type"] == "ok"
+    assert ann.act({"type": "start"})["code"] in ("not_now", "stale")
+
+
+def test_a_flooding_client_is_rate_limited_then_dropped(server: InProcessServer) -> None:
+    t = server.table()
+    c = Conn(server.ws, t["table"], t["token"])
+    c.next("state")
+    for _ in range(60):
+        c.send({"type": "ping"})
+    kinds = []
+    try:
+        while True:
+            kinds.append(c.recv(timeout=2)["type"])
+    except TimeoutError:
+        pass
+    assert kinds.count("pong") <= 45 and "error" in kinds
+    assert any(m.get("code") == "rate_limited" for m in c.received)
+    with pytest.raises(ConnectionClosed) as info:
+        for _ in range(400):
+            c.send({"type": "ping"})
+            time.sleep(0.001)
+        c.recv(timeout=5)
+        while True:
+            c.recv(timeout=5)
+    assert info.value.rcvd is not None and info.value.rcvd.code == 4429
+    # the table is unharmed and others still play
+    other = Conn(server.ws, t["table"])
+    assert other.next("state")["seq"] == 0
+
+
+def test_the_origin_is_checked(server: InProcessServer) -> None:
+    t = server.table()
+    with pytest.raises(InvalidStatus):
+        Conn(server.ws, t["table"], origin="http://evil.example")
+    ok = Conn(server.ws, t["table"], origin=f"http://127.0.0.1:{server.port}")
+    assert ok.next("welcome")["seat"] is None
+    status, body = server.post("/api/tables", {"variant": "standard", "players": 4}, headers={"Origin": "http://evil.example"})
+    assert status == 403 and body["error"]["code"] == "bad_origin"
+
+
+def test_a_disconnected_player_is_replaced_by_a_bot_and_gets_the_seat_back(server: InProcessServer) -> None:
+    t, ann, bob = two_players(server)
+    assert ann.act({"type": "start"})["type"] == "ok"
+    bob.close()
+    # after the grace period a bot passes and plays for Bob
+    wait_for(lambda: ann.sync()["table"]["seats"][1]["away"] is True)
+    st = ann.sync()
+    assert st["table"]["seats"][1]["connected"] is False and st["hand"]["passes_chosen"][1] is True
+    log = server.store.actions(t["table"])
+    assert any(e["seat"] == 1 and e["by"] == "bot" for e in log)
+    status, join = server.post(f"/api/tables/{t['table']}/join", {"name": "Eve", "seat": 1})
+    assert status == 409 and join["error"]["code"] == "seat_taken"
+    # Bob comes back with his token: the seat is his again
+    bob2 = Conn(server.ws, t["table"], token=t["bob_token"])
+    assert bob2.next("welcome")["seat"] == 1
+    wait_for(lambda: ann.sync()["table"]["seats"][1] == {"seat": 1, "name": "Bob", "kind": "human", "connected": True, "away": False})
+
+
+def test_the_turn_timer_lets_a_bot_move_for_a_slow_player(server: InProcessServer) -> None:
+    t = server.table(turn_seconds=10)
+    ann = Conn(server.ws, t["table"], t["token"])
+    ann.next("state")
+    server.hub.tables[t["table"]].table.turn_seconds = 1  # the protocol's minimum is 10 s: shorten it for the test
+    assert ann.act({"type": "start"})["type"] == "ok"
+    st = ann.next("state")
+    assert st["turn"]["deadline"] is not None and st["turn"]["deadline"] > time.time() * 1000
+    wait_for(lambda: ann.sync()["hand"]["passed"] is not None, timeout=4)
+    log = server.store.actions(t["table"])
+    assert [e["by"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == ["bot"]
+    assert ann.sync()["table"]["seats"][0]["away"] is False  # the player keeps the seat
