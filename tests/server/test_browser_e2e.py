@@ -180,8 +180,19 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
             if not shot and played == 3:
                 page.screenshot(path=str(SHOTS / "e2e-desktop-play.png"))
                 shot = True
+            if played == 2:
+                page.keyboard.press("l")
+                assert page.locator("#last-dialog").is_visible()
+                assert page.locator("#last-trick .trick-row").count() == 4
+                page.keyboard.press("Escape")
+                assert not page.locator("#last-dialog").is_visible()
             seq = _seq(page)
-            legal.first.click()
+            if played == 0:  # the first card by keyboard: arrow to a playable card, Enter plays it
+                page.keyboard.press("ArrowRight")
+                assert page.evaluate("document.activeElement.matches('#hand button.card.legal')")
+                page.keyboard.press("Enter")
+            else:
+                legal.first.click()
             played += 1
             page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
         assert played == 13
@@ -208,10 +219,53 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.keyboard.press("Escape")
         assert not sheet.is_visible()
 
+        # A dropped connection shows the banner and comes back by itself.
+        page.evaluate("window.heartsClient.socket.close()")
+        page.wait_for_selector("#conn", state="visible")
+        assert "reconnecting" in page.locator("#conn").inner_text()
+        page.wait_for_selector("#conn", state="hidden")
+
         # Coming back without the token in the link: localStorage finds the seat again.
         page.goto(f"{live_server}/t/{table}")
         page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
         assert "#token=" in page.url
+
+        # Play on to the end of the game (target 26): passes by keyboard (P), then the game-over panel.
+        deadline = time.monotonic() + 45
+        while not page.locator("#game-over").is_visible():
+            assert time.monotonic() < deadline, "the game did not end"
+            page.wait_for_function(
+                "() => !document.querySelector('#game-over').hidden"
+                " || document.querySelector('dialog[open]') !== null"
+                " || document.querySelector('#hand button.card.legal:not([disabled])') !== null"
+                " || document.querySelector('#hand button.card[aria-pressed]:not([disabled])') !== null"
+            )
+            seq = _seq(page)
+            if page.locator("#game-over").is_visible():
+                break
+            if sheet.is_visible():
+                page.click("#score-continue")
+            elif page.locator("#moon-dialog").is_visible():
+                page.click("#moon-subtract")
+                page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
+            elif page.locator("#hand button.card[aria-pressed]:not([disabled])").count():
+                for _ in range(3):
+                    page.locator("#hand button.card[aria-pressed='false']").first.click()
+                page.keyboard.press("p")
+                page.wait_for_function("() => window.heartsClient.state.hand.passed !== null")
+            else:
+                page.locator("#hand button.card.legal:not([disabled])").first.click()
+                page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
+        state = page.evaluate("window.heartsClient.state")
+        assert state["game_over"] and state["winners"]
+        assert max(state["scores"]) >= 26
+        assert page.locator("#game-over .final li.winner").count() == len(state["winners"])
+        assert "Winner" in page.locator("#game-over").inner_text()
+        if sheet.is_visible():  # the last hand's sheet opens over the panel
+            page.click("#score-continue")
+        page.screenshot(path=str(SHOTS / "e2e-desktop-game-over.png"))
+        record = page.request.get(live_server + page.locator("#record-link").get_attribute("href"))
+        assert record.status == 200 and record.body()
         assert errors == []
     finally:
         page.close()

@@ -558,14 +558,14 @@
     }
     if (anyDialogOpen()) return;
     var k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-    var cards = document.querySelectorAll("#hand button.card");
+    var cards = document.querySelectorAll("#hand button.card:not(:disabled)");
     if (k === "ArrowLeft" || k === "ArrowRight") {
       if (!cards.length) return;
       ev.preventDefault();
       var cur = Array.prototype.indexOf.call(cards, document.activeElement);
-      if (cur < 0) cur = Math.min(T.focusIndex, cards.length - 1);
+      if (cur < 0) cur = k === "ArrowRight" ? 0 : cards.length - 1;
       else cur = (cur + (k === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
-      T.focusIndex = cur;
+      T.focusIndex = parseInt(cards[cur].getAttribute("data-index"), 10);
       cards[cur].focus();
     } else if (k === "p") {
       if (passing()) { ev.preventDefault(); doPass(); }
@@ -771,7 +771,8 @@
     var p = passing();
     var playing = h && h.phase === "play" && myTurn();
     var legal = (h && h.legal) || [];
-    var received = (h && h.received && !(h.tricks && h.tricks.length) && !(h.trick && h.trick.cards && h.trick.cards.length > 0 && false)) ? h.received.slice() : [];
+    // Mark the cards just received until the first trick is over.
+    var received = h && h.received && !(h.tricks && h.tricks.length) ? h.received.slice() : [];
     cards.forEach(function (c, i) {
       var isLegal = legal.indexOf(c) >= 0;
       var sel = T.selected.indexOf(i) >= 0;
@@ -789,10 +790,15 @@
         type: "button", class: cls, "data-card": c, "data-index": String(i),
         "aria-label": cardLabel(c) + (sel ? ", selected" : "") + (isReceived ? ", received" : ""),
         "aria-pressed": p ? (sel ? "true" : "false") : null,
-        disabled: disabled, tabindex: i === T.focusIndex ? "0" : "-1"
+        disabled: disabled, tabindex: "-1"
       }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
     });
-    if (hadFocus) focusCard(Math.min(T.focusIndex, cards.length - 1));
+    var enabled = box.querySelectorAll("button.card:not(:disabled)");
+    var rover = box.querySelector('button.card[data-index="' + T.focusIndex + '"]:not(:disabled)') || enabled[0];
+    if (rover) {
+      rover.setAttribute("tabindex", "0");
+      if (hadFocus) rover.focus();
+    }
     var bits = [];
     if (h && s.you) {
       if (h.passed) bits.push("You passed " + h.passed.map(cardText).join(" "));
@@ -918,6 +924,7 @@
   window.heartsClient = {
     get state() { return T.state; },
     get selected() { return T.selected.slice(); },
+    get socket() { return T.ws; },
     cardLabel: cardLabel,
     compareCards: compareCards,
     _onServerMessage: onServerMessage
