@@ -38,7 +38,9 @@ class Http:
 
     def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
         data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-        req = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json", **(headers or {})})
+        req = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json", **(headers or {})}
+        )
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
                 raw = r.read()
@@ -108,7 +110,19 @@ class ServerProcess(Http):
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        cmd = [sys.executable, "-m", "hearts", "serve", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.extra]
+        cmd = [
+            sys.executable,
+            "-m",
+            "hearts",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            "--log-level",
+            "warning",
+            *self.extra,
+        ]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_healthy(self, self.proc)
 
