@@ -16,6 +16,7 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,15 @@ import websockets
 
 @dataclass
 class SeatClient:
-    """One connection to a table; ``messages`` holds everything received, in order."""
+    """One connection to a table; ``messages`` holds everything received, in order.
+
+    Options (all off by default): ``start`` sends ``start`` once the table is
+    waiting and every human seat is connected; ``keep_messages=False`` keeps
+    only the count (``received``) and the latest state, for long load runs;
+    ``on_message(client, message)`` is called for every message received.
+    ``sent`` counts the actions sent (``start`` included). Sends are paced
+    to ``rate`` a second (bursts of ``burst``), under the server's limit.
+    """
 
     url: str
     table: str
@@ -35,6 +44,14 @@ class SeatClient:
     state: dict[str, Any] | None = None
     seat: int | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
+    start: bool = False
+    keep_messages: bool = True
+    on_message: Callable[[SeatClient, dict[str, Any]], None] | None = None
+    received: int = 0
+    sent: int = 0
+    #: the client keeps under the server's rate limit (20 a second, bursts of 40): a dropped action would stall it
+    rate: float = 18.0
+    burst: float = 30.0
 
     async def play(self, *, until_seq: int | None = None, timeout: float = 120.0, origin: str | None = None) -> None:
         """Connect, and act whenever it is this seat's turn, until the game is over (or ``until_seq`` is reached)."""
@@ -45,10 +62,28 @@ class SeatClient:
             deadline = time.monotonic() + timeout
             sent_at: float | None = None
             acted_on = -1
+            started = False
+            tokens, stamp = self.burst, time.monotonic()
+
+            async def pace() -> None:
+                nonlocal tokens, stamp
+                now = time.monotonic()
+                tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+                stamp = now
+                if tokens < 1:
+                    await asyncio.sleep((1 - tokens) / self.rate)
+                    tokens, stamp = 1.0, time.monotonic()
+                tokens -= 1
+
+            await pace()  # the hello
             while True:
                 raw = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
                 msg = json.loads(raw)
-                self.messages.append(msg)
+                self.received += 1
+                if self.keep_messages:
+                    self.messages.append(msg)
+                if self.on_message is not None:
+                    self.on_message(self, msg)
                 if msg["type"] == "welcome":
                     self.seat = msg["seat"]
                 elif msg["type"] == "ok" and sent_at is not None:
@@ -67,12 +102,27 @@ class SeatClient:
                 if self.state["game_over"] or (until_seq is not None and self.state["seq"] >= until_seq):
                     return
                 seq = self.state["seq"]
+                if self.start and not started and sent_at is None and self.seat is not None and _ready(self.state):
+                    started = True
+                    await pace()
+                    sent_at = time.perf_counter()
+                    self.sent += 1
+                    await ws.send(json.dumps({"type": "start", "seq": seq, "id": f"start-{seq}"}))
+                    continue
                 if sent_at is None and self.seat is not None and self.seat in self.state["turn"]["seats"] and seq != acted_on:
                     action = choose(self.state, self.seat, rng)
                     if action is not None:
                         acted_on = seq
+                        await pace()
                         sent_at = time.perf_counter()
+                        self.sent += 1
                         await ws.send(json.dumps({**action, "seq": seq, "id": seq}))
+
+
+def _ready(state: dict[str, Any]) -> bool:
+    """Is the table waiting with every human seat connected (so a ``start`` may go)?"""
+    table = state.get("table") or {}
+    return table.get("status") == "waiting" and all(s["connected"] for s in table.get("seats", []) if s["kind"] == "human")
 
 
 def choose(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
