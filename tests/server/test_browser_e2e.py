@@ -114,7 +114,9 @@ def _new_page(browser, width: int, height: int):  # type: ignore[no-untyped-def]
     return page, errors
 
 
-def _create_table(page, base: str, *, variant: str, players: int, target: int | None, name: str) -> str:  # type: ignore[no-untyped-def]
+def _create_table(  # type: ignore[no-untyped-def]
+    page, base: str, *, variant: str, players: int, target: int | None, name: str, timer: int = 0, moon: str | None = None
+) -> str:
     page.goto(base + "/")
     page.wait_for_selector(f"#create-variant option[value='{variant}']", state="attached")
     page.fill("#create-name", name)
@@ -123,7 +125,10 @@ def _create_table(page, base: str, *, variant: str, players: int, target: int | 
     if target is not None:
         page.fill("#create-target", str(target))
     page.select_option("#create-level", "easy")
-    page.fill("#create-timer", "0")
+    page.fill("#create-timer", str(timer))
+    if moon is not None:  # a house rule from /api/options
+        page.click("#rules-box summary")
+        page.select_option("#rule-moon", f'"{moon}"')
     page.click("#create-btn")
     page.wait_for_url("**/t/*#token=*")
     page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
@@ -273,8 +278,10 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
 
 def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
     page, errors = _new_page(chromium_browser, 375, 740)
+    friend, friend_errors = _new_page(chromium_browser, 375, 740)
     try:
-        _create_table(page, live_server, variant="cancellation", players=11, target=None, name="Phone")
+        table = _create_table(page, live_server, variant="cancellation", players=11, target=None, name="Phone", timer=120, moon="add")
+        assert page.evaluate("window.heartsClient.state.table.rules.moon") == "add"
         page.wait_for_selector("#start-btn", state="visible")
         page.click("#start-btn")
         page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.hand !== null")
@@ -286,7 +293,28 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         for i in range(11):
             box = page.locator(f"#seats .seat[data-seat='{i}']").bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= inner
+        # The turn timer counts down while we choose our pass.
+        page.wait_for_function("() => /\\d+s/.test(document.querySelector('#timer').textContent)")
         page.screenshot(path=str(SHOTS / "e2e-phone-11.png"), full_page=True)
-        assert errors == []
+
+        # A friend finds the table in the lobby, joins it and takes a bot's seat (no human ever held it).
+        friend.goto(live_server + "/")
+        friend.wait_for_selector(f"#open-tables li[data-table='{table}'] a:text('Join')")
+        friend.screenshot(path=str(SHOTS / "e2e-phone-lobby.png"), full_page=True)
+        friend.click(f"#open-tables li[data-table='{table}'] a:text('Join')")
+        friend.wait_for_selector("#seat-panel", state="visible")
+        friend.wait_for_selector("#join-seat option[value='5']", state="attached")
+        friend.fill("#join-name", "Friend")
+        friend.select_option("#join-seat", "5")
+        friend.click("#join-btn")
+        friend.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 5); }")
+        assert "#token=" in friend.url
+        assert friend.locator("#seat-panel").is_hidden()
+        page.wait_for_function("() => window.heartsClient.state.table.seats[5].name === 'Friend'")
+        assert "Friend" in page.locator("#seats .seat[data-seat='5']").inner_text()
+        width, inner = friend.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+        assert width <= inner
+        assert errors == [] and friend_errors == []
     finally:
         page.close()
+        friend.close()

@@ -154,7 +154,7 @@
         var vals = choices[key];
         fillSelect(input, vals.map(function (v) { return JSON.stringify(v); }), JSON.stringify(def), function (v) {
           var x = JSON.parse(v);
-          return x === null ? "variant default" : x === true ? "yes" : x === false ? "no" : String(x);
+          return x === null ? "variant default" : x === true ? "yes" : x === false ? "no" : humanKey(String(x));
         });
         box.appendChild(el("label", null, [humanKey(key) + " ", input]));
       } else if (typeof def === "boolean") {
@@ -188,16 +188,22 @@
       else if (inp.tagName === "SELECT") v = JSON.parse(inp.value);
       else if (inp.type === "number") v = inp.value === "" ? defs[key] : parseInt(inp.value, 10);
       else v = inp.value;
-      if (JSON.stringify(v) !== JSON.stringify(defs[key])) out[key] = v;
+      // Only what the player changed: the defaults of /api/options are those of 4-player standard.
+      if (inp.getAttribute("data-touched")) out[key] = v;
     });
     return out;
   }
 
   function seatSummary(t) {
-    return (t.seats || []).map(function (s) {
-      if (s.kind === "open") return "open";
-      return (s.name || "?") + (s.kind === "bot" ? " (bot)" : "");
-    }).join(", ");
+    var humans = [], bots = 0, open = 0;
+    (t.seats || []).forEach(function (s) {
+      if (s.kind === "open") open += 1;
+      else if (s.kind === "bot" && !s.name) bots += 1;
+      else humans.push((s.name || "Seat " + (s.seat + 1)) + (s.kind === "bot" ? " (bot)" : ""));
+    });
+    if (bots) humans.push(bots + (bots === 1 ? " bot" : " bots"));
+    if (open) humans.push(open + " open " + (open === 1 ? "seat" : "seats"));
+    return humans.join(", ");
   }
 
   function loadLists() {
@@ -214,8 +220,10 @@
             el("span", { class: "muted", text: " · " + t.status + (t.target ? " · to " + t.target : "") }),
             el("div", { class: "muted small-print", text: seatSummary(t) })
           ]),
-          open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
-          el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
+          el("div", { class: "item-actions" }, [
+            open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
+            el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
+          ])
         ]));
       });
     }).catch(function (e) { showMessage("Could not load the tables: " + e.message, "error"); });
@@ -228,8 +236,8 @@
       games.forEach(function (g) {
         var names = g.names || [];
         var scores = g.scores || [];
-        var winners = (g.winners || []).map(function (w) { return names[w] || "seat " + w; });
-        var res = names.map(function (n, i) { return (n || "seat " + i) + " " + (scores[i] !== undefined ? scores[i] : "?"); }).join(", ");
+        var winners = (g.winners || []).map(function (w) { return names[w] || "Seat " + (w + 1); });
+        var res = names.map(function (n, i) { return (n || "Seat " + (i + 1)) + " " + (scores[i] !== undefined ? scores[i] : "?"); }).join(", ");
         ul.appendChild(el("li", { class: "table-item", "data-game": g.id }, [
           el("div", { class: "grow" }, [
             el("strong", { text: g.variant + " · " + g.players + " players · " + (g.hands || 0) + " hands" }),
@@ -254,11 +262,16 @@
       options = o || {};
       fillSelect($("create-variant"), Object.keys(options.variants || { standard: [3, 7] }), "standard");
       updatePlayers();
-      fillSelect($("create-level"), options.levels || ["medium"], (options.levels || []).indexOf("medium") >= 0 ? "medium" : (options.levels || [])[0]);
+      var levels = options.levels || ["medium"];
+      var level = (options.defaults && options.defaults.level) || "medium";
+      fillSelect($("create-level"), levels, levels.indexOf(level) >= 0 ? level : levels[0]);
       $("create-timer").value = String((options.defaults && options.defaults.turn_seconds) || 0);
       buildRules();
     }).catch(function (e) { showMessage("Could not load the table options: " + e.message, "error"); });
     $("create-variant").addEventListener("change", updatePlayers);
+    $("create-rules").addEventListener("change", function (ev) {
+      if (ev.target && ev.target.hasAttribute("data-rule")) ev.target.setAttribute("data-touched", "1");
+    });
     $("create-form").addEventListener("submit", function (ev) {
       ev.preventDefault();
       if (!options) return;
