@@ -822,6 +822,7 @@
       bits.push("You are watching.");
     }
     note.textContent = bits.join(" · ");
+    box.hidden = !cards.length;
   }
 
   function renderGameOver() {
@@ -918,11 +919,11 @@
     var now = Date.now();
     var dl = s && s.turn && s.turn.deadline && !s.game_over ? s.turn.deadline : null;
     var secs = dl ? Math.max(0, Math.ceil((dl - now) / 1000)) : null;
-    t.textContent = secs !== null ? "⏱ " + secs + "s" + (myTurn() ? " to act" : "") : "";
+    t.textContent = secs !== null ? (myTurn() ? "Your time: " : "Timer: ") + secs + " s" : "";
     t.className = "timer" + (secs !== null && secs <= 10 ? " urgent" : "");
     Array.prototype.forEach.call(document.querySelectorAll(".countdown"), function (c) {
       var d = parseInt(c.getAttribute("data-deadline"), 10);
-      c.textContent = "⏱ " + Math.max(0, Math.ceil((d - now) / 1000)) + "s";
+      c.textContent = Math.max(0, Math.ceil((d - now) / 1000)) + " s left";
     });
   }
 
