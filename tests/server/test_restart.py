@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from pathlib import Path
 
 from hearts.record import loads_record, replay_game
 from hearts.server.client import SeatClient
 from hearts.server.store import Store
 
-from .conftest import ServerProcess
+from .conftest import InProcessServer, ServerProcess
 from .wsconn import Conn
 
 
@@ -83,3 +85,32 @@ def test_a_killed_server_resumes_every_table_exactly(server_process: ServerProce
     assert [p for h in record.hands for p in h.plays] == plays
     status, games = srv.get("/api/games")
     assert games["games"][0]["id"] == t["table"] and games["games"][0]["scores"] == final["scores"]
+
+
+def test_after_a_restart_a_player_who_never_returns_is_played_by_a_bot(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    first = InProcessServer(url, bot_delay=0.0, grace=30.0)
+    try:
+        t = first.table(players=3, target=20)
+        ann = Conn(first.ws, t["table"], t["token"])
+        ann.next("state")
+        assert ann.act({"type": "start"})["type"] == "ok"
+        ann.close()
+    finally:
+        first.stop()
+    store = Store(url)
+    before = store.actions(t["table"])
+    store.close()
+    second = InProcessServer(url, bot_delay=0.0, grace=0.2)
+    try:
+        watcher = Conn(second.ws, t["table"])
+        state = watcher.next("state")
+        assert state["seq"] >= len(before) and state["table"]["status"] == "playing"
+        deadline = time.monotonic() + 20
+        while not state["game_over"] and time.monotonic() < deadline:
+            state = watcher.next("state")
+        assert state["game_over"] and state["table"]["seats"][0]["away"]
+        after = second.store.actions(t["table"])
+        assert after[: len(before)] == before and all(e["by"] == "bot" for e in after[1:])
+    finally:
+        second.stop()

@@ -44,6 +44,8 @@ QUEUE_LIMIT = 256
 #: the turn timer's allowed values (0: none)
 TURN_SECONDS = (10, 600)
 MAX_NAME = 24
+#: connections (players and spectators) one table accepts
+MAX_CLIENTS = 64
 
 
 class Client:
@@ -131,8 +133,13 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every open table from its stored log, then let bots and timers go on."""
         tables = await self._db(self.store.load_open)
+        loop = asyncio.get_running_loop()
         for table in tables:
-            self.tables[table.id] = LiveTable(table)
+            live = self.tables[table.id] = LiveTable(table)
+            if table.status == PLAYING:  # nobody is connected yet: each player's grace period starts now
+                for seat in table.seats:
+                    if seat.kind == HUMAN:
+                        live.grace[seat.seat] = loop.call_later(self.grace, self._away, live, seat.seat)
         for live in self.tables.values():
             self._schedule(live)
         self.ready = True
@@ -273,6 +280,8 @@ class Hub:
             seat = live.table.seat_of_token(token)
             if seat is None:
                 raise Refusal("unauthorized", "this link's token holds no seat at this table")
+        if len(live.clients) >= MAX_CLIENTS:
+            raise Refusal("not_now", "this table has too many connections: try again later")
         client.table_id, client.seat = live.table.id, seat
         live.clients.add(client)
         if seat is not None:

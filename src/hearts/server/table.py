@@ -135,14 +135,14 @@ class Table:
             return None
         if self.status != PLAYING or self.game is None:
             return Refusal("not_now", "the game has not started" if self.status == WAITING else "the game is over")
-        hand = self.game.hand
-        assert hand is not None
-        if seat not in self.game.seats_to_act():
-            return Refusal("not_now", _not_now(hand, seat, kind))
         try:
             action = self.action(entry)
         except HeartsError as e:
             return Refusal("bad_message", str(e))
+        hand = self.game.hand
+        assert hand is not None
+        if seat not in self.game.seats_to_act():
+            return Refusal("not_now", _not_now(hand, seat, kind))
         expected = {"pass": "pass", "play": "play", "moon": "moon"}[kind]
         if hand.phase != expected:
             return Refusal("not_now", _not_now(hand, seat, kind))
