@@ -160,6 +160,17 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.click("#pass-btn")
         page.wait_for_function("() => window.heartsClient.state.hand.passed !== null")
 
+        # A dropped connection shows the banner and comes back by itself.
+        page.evaluate("window.heartsClient.socket.close()")
+        page.wait_for_selector("#conn", state="visible")
+        assert "reconnecting" in page.locator("#conn").inner_text()
+        page.wait_for_selector("#conn", state="hidden")
+
+        # Coming back without the token in the link: localStorage finds the seat again.
+        page.goto(f"{live_server}/t/{table}")
+        page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
+        assert "#token=" in page.url
+
         # Play whenever it is our turn, until the score sheet opens.
         sheet = page.locator("#score-sheet")
         played = 0
@@ -228,17 +239,6 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.keyboard.press("Escape")
         assert not sheet.is_visible()
 
-        # A dropped connection shows the banner and comes back by itself.
-        page.evaluate("window.heartsClient.socket.close()")
-        page.wait_for_selector("#conn", state="visible")
-        assert "reconnecting" in page.locator("#conn").inner_text()
-        page.wait_for_selector("#conn", state="hidden")
-
-        # Coming back without the token in the link: localStorage finds the seat again.
-        page.goto(f"{live_server}/t/{table}")
-        page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
-        assert "#token=" in page.url
-
         # Play on to the end of the game (target 26): passes by keyboard (P), then the game-over panel.
         deadline = time.monotonic() + 45
         while not page.locator("#game-over").is_visible():
@@ -275,6 +275,14 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.screenshot(path=str(SHOTS / "e2e-desktop-game-over.png"))
         record = page.request.get(live_server + page.locator("#record-link").get_attribute("href"))
         assert record.status == 200 and record.body()
+
+        # Once nobody is at the finished table the server forgets it: the page shows the result from the finished games.
+        page.goto(live_server + "/")
+        page.wait_for_selector(f"#finished-games li[data-game='{table}'] a:text('Record')")
+        page.goto(f"{live_server}/t/{table}")
+        page.wait_for_selector("#game-over", state="visible")
+        assert page.locator("#game-over .final li").count() == 4
+        assert page.locator("#conn").is_hidden()
         assert errors == []
     finally:
         page.close()

@@ -298,13 +298,14 @@
     });
     $("refresh-btn").addEventListener("click", loadLists);
     loadLists();
+    setInterval(function () { if (!document.hidden) loadLists(); }, 15000);
   }
 
   // ---- table ---------------------------------------------------------------
 
   var T = {
     id: null, token: null, ws: null, state: null, welcome: null, watching: false,
-    retries: 0, retryTimer: null, closedForGood: false, nextId: 1, pending: {},
+    retries: 0, retryTimer: null, closedForGood: false, nextId: 1, pending: {}, inflight: null,
     selected: [], // indices into the sorted hand while passing
     handsSeen: null, moonDismissedSeq: null, focusIndex: 0, sortedCards: [], everConnected: false
   };
@@ -370,6 +371,7 @@
     $("moon-open").addEventListener("click", function () { openDialog($("moon-dialog")); });
     $("moon-dialog").addEventListener("close", function () { if (T.state) T.moonDismissedSeq = T.state.seq; });
     $("last-btn").addEventListener("click", showLastTrick);
+    $("score-sheet").addEventListener("close", function () { if (T.state) render(); });
     $("sheet-btn").addEventListener("click", showScoreSheet);
     $("hand").addEventListener("click", onHandClick);
     document.addEventListener("keydown", onKey);
@@ -425,8 +427,7 @@
         return;
       }
       if (ev.code === 4404) {
-        T.closedForGood = true;
-        setConn("This table does not exist.");
+        tableGone();
         return;
       }
       scheduleReconnect();
@@ -459,6 +460,7 @@
     if (msg.type !== "sync" && msg.type !== "ping") msg.seq = T.state ? T.state.seq : 0;
     msg.id = "c" + T.nextId++;
     T.pending[msg.id] = msg;
+    if (msg.type !== "sync" && msg.type !== "ping") T.inflight = { id: msg.id, seq: msg.seq };
     T.ws.send(JSON.stringify(msg));
     return true;
   }
@@ -480,9 +482,10 @@
         break;
       case "error":
         delete T.pending[msg.id];
+        if (T.inflight && T.inflight.id === msg.id) T.inflight = null;
         showMessage(msg.message || msg.code, "error");
         if (msg.code === "stale") send({ type: "sync" });
-        if (msg.code === "not_found") { T.closedForGood = true; setConn("This table does not exist."); }
+        if (msg.code === "not_found") tableGone();
         break;
       default:
         break;
@@ -491,16 +494,21 @@
 
   // actions
 
+  function busy() {
+    // An action sent on the latest state and not yet refused: wait for the next state.
+    return !!(T.inflight && T.state && T.inflight.seq === T.state.seq);
+  }
+
   function doPass() {
     var s = T.state;
-    if (!s || !s.hand || s.hand.phase !== "pass") return;
+    if (!s || !s.hand || s.hand.phase !== "pass" || busy()) return;
     var need = passCount();
     if (T.selected.length !== need) {
       showMessage("Choose " + need + " cards to pass.", "error");
       return;
     }
     var cards = T.selected.map(function (i) { return T.sortedCards[i]; });
-    if (send({ type: "pass", cards: cards })) T.selected = [];
+    send({ type: "pass", cards: cards });
   }
 
   function chooseMoon(choice) {
@@ -543,6 +551,7 @@
       renderControls();
       focusCard(i);
     } else if (s.hand.phase === "play" && myTurn()) {
+      if (busy()) return;
       var card = T.sortedCards[i];
       if ((s.hand.legal || []).indexOf(card) < 0) {
         showMessage("You cannot play the " + cardLabel(card) + " now.", "error");
@@ -636,6 +645,7 @@
     if (shooter && !$("moon-dialog").open && T.moonDismissedSeq !== s.seq && !$("score-sheet").open) openDialog($("moon-dialog"));
     if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
     tickTimer();
+    document.title = (myTurn() && !s.game_over ? "● Your turn · " : "") + "Hearts · table " + T.id;
   }
 
   function renderJoinChoices(t) {
@@ -752,7 +762,7 @@
       ]));
     });
     var lastBtn = $("last-btn");
-    lastBtn.disabled = !(h && h.tricks && h.tricks.length);
+    lastBtn.disabled = !lastTrick();
   }
 
   function renderControls() {
@@ -829,22 +839,44 @@
     var s = T.state;
     var box = $("game-over");
     if (!s.game_over) { box.hidden = true; return; }
+    var names = s.table.seats.map(function (x, i) { return seatName(i); });
+    fillGameOver(names, s.scores, s.winners || [], s.you ? s.you.seat : null, true);
+  }
+
+  function fillGameOver(names, scores, winners, me, withSheet) {
+    var box = $("game-over");
     box.hidden = false;
     box.textContent = "";
-    var winners = (s.winners || []).map(function (w) { return w === (s.you && s.you.seat) ? "You" : seatName(w); });
+    var wn = winners.map(function (w) { return w === me ? "You" : names[w]; });
     box.appendChild(el("h2", { text: "Game over" }));
-    box.appendChild(el("p", { class: "winners", text: (winners.length > 1 ? "Winners: " : "Winner: ") + winners.join(" & ") }));
-    var order = s.table.seats.map(function (x, i) { return i; }).sort(function (a, b) { return s.scores[a] - s.scores[b]; });
+    box.appendChild(el("p", { class: "winners", text: (wn.length > 1 ? "Winners: " : "Winner: ") + wn.join(" & ") }));
+    var order = names.map(function (x, i) { return i; }).sort(function (a, b) { return scores[a] - scores[b]; });
     box.appendChild(el("ol", { class: "final" }, order.map(function (i) {
-      return el("li", { class: (s.winners || []).indexOf(i) >= 0 ? "winner" : "" }, [seatName(i) + " — " + s.scores[i]]);
+      return el("li", { class: winners.indexOf(i) >= 0 ? "winner" : "" }, [names[i] + " — " + scores[i]]);
     })));
     box.appendChild(el("p", null, [
       el("a", { id: "record-link", class: "button primary", href: "/api/games/" + encodeURIComponent(T.id) + "/record", download: "hearts-" + T.id + ".json", text: "Download the record" }),
       " ",
       el("a", { class: "button", href: "/", text: "Back to the lobby" }),
-      " ",
-      el("button", { type: "button", onclick: showScoreSheet, text: "Score sheet" })
+      withSheet ? " " : null,
+      withSheet ? el("button", { type: "button", onclick: showScoreSheet, text: "Score sheet" }) : null
     ]));
+  }
+
+  function tableGone() {
+    // The server forgets a finished table once nobody watches it: show its result from the finished games.
+    T.closedForGood = true;
+    clearTimeout(T.retryTimer);
+    if (T.state && T.state.game_over) { setConn(null); return; }
+    api("GET", "/api/games").then(function (d) {
+      var g = ((d && d.games) || []).filter(function (x) { return x.id === T.id; })[0];
+      if (!g) { setConn("This table does not exist."); return; }
+      setConn(null);
+      ["seat-panel", "seats", "controls", "hand", "hand-note"].forEach(function (id) { $(id).hidden = true; });
+      $("status").textContent = g.variant + " · " + g.players + " players · this game is over";
+      var names = (g.names || []).map(function (n, i) { return n || "Seat " + (i + 1); });
+      fillGameOver(names, g.scores || [], g.winners || [], null, false);
+    }).catch(function () { setConn("This table does not exist."); });
   }
 
   function openDialog(d) {
@@ -891,15 +923,26 @@
     openDialog($("score-sheet"));
   }
 
+  function lastTrick() {
+    var s = T.state;
+    var h = s && s.hand;
+    var tricks = (h && h.tricks) || [];
+    if (tricks.length) return { trick: tricks[tricks.length - 1], previous: null };
+    var hands = (s && s.hands) || [];
+    var d = hands.length ? hands[hands.length - 1] : null;
+    return d && d.last_trick ? { trick: d.last_trick, previous: d.number } : null;
+  }
+
   function showLastTrick() {
     var s = T.state;
     var h = s && s.hand;
     var box = $("last-trick");
     box.textContent = "";
-    var tricks = (h && h.tricks) || [];
-    if (!tricks.length) { showMessage("No trick has been played yet in this hand.", "info"); return; }
-    var lt = tricks[tricks.length - 1];
+    var found = lastTrick();
+    if (!found) { showMessage("No trick has been played yet.", "info"); return; }
+    var lt = found.trick;
     var n = s.table.players;
+    $("last-title").textContent = found.previous ? "Last trick of hand " + found.previous : "Last trick";
     lt.cards.forEach(function (c, k) {
       var seat = (lt.leader + k) % n;
       box.appendChild(el("div", { class: "trick-row" + (lt.winner === seat ? " won" : ""), "data-seat": String(seat) }, [
