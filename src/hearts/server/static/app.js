@@ -624,6 +624,12 @@
     var t = s.table;
     var me = s.you ? s.you.seat : null;
     if (me !== null && me !== undefined) $("seat-panel").hidden = true;
+    if (!T.linksShown) {
+      // While the table waits for players, show the invite link at once.
+      T.linksShown = true;
+      $("links").open = t.status === "waiting";
+    }
+    announceTurn();
     renderJoinChoices(t);
     renderStatus();
     renderSeats();
@@ -646,6 +652,19 @@
     if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
     tickTimer();
     document.title = (myTurn() && !s.game_over ? "● Your turn · " : "") + "Hearts · table " + T.id;
+  }
+
+  function announceTurn() {
+    // A short spoken line (aria-live) when it becomes this seat's turn.
+    var s = T.state;
+    var key = myTurn() && !s.game_over && s.hand ? s.hand.number + ":" + s.hand.phase + ":" + s.seq : null;
+    var mine = !!key;
+    if (mine && !T.wasMyTurn) {
+      var h = s.hand;
+      $("announce").textContent = h.phase === "pass" ? "Choose " + passCount() + " cards to pass " + h.pass_direction + "."
+        : h.phase === "moon" ? "You shot the moon: choose add or subtract." : "Your turn.";
+    }
+    T.wasMyTurn = mine;
   }
 
   function renderJoinChoices(t) {
