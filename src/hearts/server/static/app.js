@@ -637,6 +637,7 @@
     renderHand();
     renderGameOver();
     $("seed-hash").textContent = s.hand ? s.hand.seed_hash || "" : "";
+    $("seed-line").hidden = !(s.hand && s.hand.seed_hash);
     // A new finished hand: show the score sheet.
     var nHands = (s.hands || []).length;
     if (T.handsSeen === null) T.handsSeen = nHands;
@@ -776,7 +777,7 @@
       }, [
         el("div", { class: "seat-head" }, [el("span", { class: "name", text: seatName(i) })].concat(marks)),
         el("div", { class: "seat-stats" }, stats),
-        playedEl,
+        seat.kind === "open" ? null : playedEl,
         inTurn && s.turn.deadline ? el("div", { class: "countdown", "data-deadline": String(s.turn.deadline) }) : null
       ]));
     });
