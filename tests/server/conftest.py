@@ -114,6 +114,8 @@ class ServerProcess(Http):
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
         self.db_url = f"sqlite:///{db_path}"
         self.extra = extra
+        self.log_path = db_path.with_suffix(".log")
+        self.log: Any = None
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -130,25 +132,28 @@ class ServerProcess(Http):
             "warning",
             *self.extra,
         ]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 (closed in kill)
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_healthy(self, self.proc)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+        if self.log is not None:
+            self.log.close()
+            self.log = None
 
-    def stderr(self) -> str:
-        if self.proc is None or self.proc.stderr is None or self.proc.poll() is None:
-            return ""
-        return self.proc.stderr.read().decode(errors="replace")
+    def output(self) -> str:
+        """Everything the server printed (its log), over every start."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
 
 
 def wait_healthy(server: Http, proc: subprocess.Popen[bytes] | None = None, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            raise RuntimeError(f"the server exited with status {proc.returncode}")
         try:
             status, body = server.get("/healthz")
             if status == 200 and body["ok"]:

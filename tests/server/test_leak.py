@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import random
 from collections import Counter
 from typing import Any
@@ -26,7 +27,7 @@ from hearts.server.client import SeatClient
 from hearts.server.store import tables_t
 from hearts.server.table import Table
 
-from .conftest import InProcessServer
+from .conftest import InProcessServer, ServerProcess
 from .wsconn import Conn
 
 CARD_NAMES = {card_name(c) for c in range(52)}
@@ -143,7 +144,7 @@ def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
             assert tuple(tuple(d) for d in deal) == tuple(tuple(sorted(d)) for d in t["deal"])
 
 
-async def play_table(server: InProcessServer, options: dict[str, Any], humans: int) -> tuple[str, list[SeatClient]]:
+async def play_table(server: InProcessServer | ServerProcess, options: dict[str, Any], humans: int) -> tuple[str, list[SeatClient]]:
     t = server.table(**options)
     tokens = [t["token"]]
     for i in range(1, humans):
@@ -211,3 +212,46 @@ def test_refusals_name_no_card_but_the_senders(server: InProcessServer) -> None:
         assert named <= set(sent), err
     err = ann.act({"type": "play", "card": others[0]})
     assert err["code"] == "not_now" and others[0] not in err["message"]
+
+
+def test_the_server_log_holds_no_card_and_no_token(server: InProcessServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    real = server.store.append
+    calls = {"n": 0}
+
+    def flaky(*args: Any) -> None:  # every 7th write fails: the error paths log too
+        calls["n"] += 1
+        if calls["n"] % 7 == 0:
+            raise OSError("disk hiccup")
+        real(*args)
+
+    server.store.append = flaky
+    try:
+        table_id, clients = asyncio.run(play_table(server, {"variant": "standard", "players": 4, "target": 26}, 2))
+    finally:
+        server.store.append = real
+    tokens = [str(c.token) for c in clients if c.token]
+    assert any("could not store" in r.getMessage() for r in caplog.records)
+    for record in caplog.records:
+        if record.name.startswith("websockets.client"):
+            continue  # this test's own clients
+        text = record.getMessage() + (str(record.exc_text or "") if record.exc_info else "")
+        words = {w.strip(".,:;()[]'\"") for w in text.split()}
+        assert not words & CARD_NAMES, text
+        assert not any(tok in text for tok in tokens)
+
+
+def test_even_a_debug_log_holds_no_card_and_no_token(tmp_path: Any) -> None:
+    srv = ServerProcess(tmp_path / "h.db", "--bot-delay", "0", "--log-level", "debug")
+    srv.start()
+    try:
+        table_id, clients = asyncio.run(play_table(srv, {"variant": "standard", "players": 4, "target": 26}, 2))  # type: ignore[arg-type]
+        assert clients[0].state is not None and clients[0].state["game_over"]
+    finally:
+        srv.kill()
+    text = srv.output()
+    assert "POST /api/tables" in text and "DEBUG" in text  # the access log is there, at debug level
+    for token in (c.token for c in clients if c.token):
+        assert token not in text and token[-12:] not in text
+    words = {w.strip(".,:;()[]'\"") for w in text.split()}
+    assert not words & CARD_NAMES, sorted(words & CARD_NAMES)

@@ -48,6 +48,10 @@ SECURITY_HEADERS = {
 
 def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = ()) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: extra allowed Origin values."""
+    for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, NoFrames) for f in logger.filters):
+            logger.addFilter(NoFrames())
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, grace=grace)
     allowed = {o.rstrip("/").lower() for o in origins}
@@ -185,6 +189,13 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
     app.state.hub = hub
     app.state.store = store
     return app
+
+
+class NoFrames(logging.Filter):
+    """Drop the websockets library's debug records: they quote frames, which hold cards and tokens."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno <= logging.DEBUG and "websockets" in record.pathname.replace("\\", "/").split("/"))
 
 
 async def _discard(text: str) -> None:
