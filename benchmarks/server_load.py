@@ -148,7 +148,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 wait_ready(base, proc, log_path)
                 seats = make_tables(base, args.tables, args.target)
-                server_cpu0 = cpu_seconds(proc.pid)
+                server_cpu0, load0 = cpu_seconds(proc.pid), os.getloadavg()[0]
                 procs = max(1, min(args.procs, args.tables))
                 if procs == 1:
                     parts = [worker(ws_url, seats, args.seconds)]
@@ -157,7 +157,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                     shares = [[s for g in groups[i::procs] for s in g] for i in range(procs)]
                     with multiprocessing.get_context("fork").Pool(procs) as pool:
                         parts = pool.starmap(worker, [(ws_url, share, args.seconds) for share in shares])
-                server_cpu = cpu_seconds(proc.pid) - server_cpu0
+                server_cpu, load1 = cpu_seconds(proc.pid) - server_cpu0, os.getloadavg()[0]
                 server_log = log_path.read_text(errors="replace")
             finally:
                 proc.terminate()
@@ -189,6 +189,10 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         "timed_out_clients": sum(p["unfinished"] for p in parts),
         "server_cpu_s": round(server_cpu, 2),
         "clients_cpu_s": round(sum(p["cpu"] for p in parts), 2),
+        "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
+        "clients_cpu_ms_per_action": round(1000 * sum(p["cpu"] for p in parts) / actions, 2) if actions else None,
+        "cores": os.cpu_count(),
+        "load_avg_1m": [round(load0, 2), round(load1, 2)],
         "server_log_errors": server_log.count("ERROR") + server_log.count("Traceback"),
     }
 
@@ -222,7 +226,11 @@ def main() -> None:
     print(f"wall {r['wall_s']:.2f} s, {r['actions_per_s']:.0f} actions/s")
     print(f"latency ms: p50 {lat['p50']:.1f}, p90 {lat['p90']:.1f}, p99 {lat['p99']:.1f}, max {lat['max']:.1f}")
     print(f"messages received {r['messages']}, errors {r['errors']} {r['error_codes'] or ''}, clients timed out {r['timed_out_clients']}")
-    print(f"CPU s: server {r['server_cpu_s']:.1f}, clients {r['clients_cpu_s']:.1f} (wall {r['wall_s']:.1f})")
+    print(
+        f"CPU s: server {r['server_cpu_s']:.1f} ({r['server_cpu_ms_per_action']} ms/action), "
+        f"clients {r['clients_cpu_s']:.1f} ({r['clients_cpu_ms_per_action']} ms/action), wall {r['wall_s']:.1f}; "
+        f"{r['cores']} cores, load average {r['load_avg_1m'][0]} -> {r['load_avg_1m'][1]}"
+    )
     for f in r["failures"]:
         print(f"  client failure: {f}")
     if r["server_log_errors"]:

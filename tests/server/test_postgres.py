@@ -75,7 +75,8 @@ def pg_host() -> Iterator[str]:
     for tool in ("initdb", "pg_ctl", "postgres"):
         if not (PG_BIN / tool).exists():
             pytest.skip(f"{PG_BIN / tool} is missing (Debian: apt-get install postgresql-15)")
-    base = Path(tempfile.mkdtemp(prefix="hearts-pg-"))  # short: a unix socket path has at most 107 bytes
+    # under /tmp: short (a unix socket path has at most 107 bytes) and reachable by the unprivileged user, whatever $TMPDIR is
+    base = Path(tempfile.mkdtemp(prefix="hearts-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
     data, sock = base / "data", base / "sock"
     sock.mkdir()
     if os.geteuid() == 0:
