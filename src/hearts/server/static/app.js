@@ -625,9 +625,13 @@
     var me = s.you ? s.you.seat : null;
     if (me !== null && me !== undefined) $("seat-panel").hidden = true;
     if (!T.linksShown) {
-      // While the table waits for players, show the invite link at once.
+      // While the table waits for players, show the invite link at once (and fold it away when the game starts).
       T.linksShown = true;
-      $("links").open = t.status === "waiting";
+      T.linksAuto = t.status === "waiting";
+      $("links").open = T.linksAuto;
+    } else if (T.linksAuto && t.status !== "waiting") {
+      T.linksAuto = false;
+      $("links").open = false;
     }
     announceTurn();
     renderJoinChoices(t);
@@ -965,13 +969,13 @@
     $("last-title").textContent = found.previous ? "Last trick of hand " + found.previous : "Last trick";
     lt.cards.forEach(function (c, k) {
       var seat = (lt.leader + k) % n;
-      box.appendChild(el("div", { class: "trick-row" + (lt.winner === seat ? " won" : ""), "data-seat": String(seat) }, [
-        el("span", { class: "name", text: seatName(seat) + (k === 0 ? " (led)" : "") }), cardFace(c)
+      box.appendChild(el("div", { class: "trick-row" + (lt.winner === seat ? " won" : "") + (k === 0 ? " led" : ""), "data-seat": String(seat), title: k === 0 ? "led the trick" : null }, [
+        el("span", { class: "name", text: seatName(seat) }), cardFace(c)
       ]));
     });
     box.appendChild(el("p", {
       class: "small-print",
-      text: lt.winner === null || lt.winner === undefined ? "Set aside (nobody takes it)." : seatName(lt.winner) + " took it · " + lt.points + " points"
+      text: seatName(lt.leader) + " led (first row). " + (lt.winner === null || lt.winner === undefined ? "Set aside (nobody takes it)." : seatName(lt.winner) + " took it · " + lt.points + (lt.points === 1 ? " point" : " points"))
     }));
     openDialog($("last-dialog"));
   }
