@@ -364,7 +364,7 @@
     });
     $("copy-invite").addEventListener("click", function () { copyField($("invite-link")); });
     $("copy-own").addEventListener("click", function () { copyField($("own-link")); });
-    $("start-btn").addEventListener("click", function () { send({ type: "start" }); });
+    $("start-btn").addEventListener("click", function () { if (!busy()) send({ type: "start" }); });
     $("pass-btn").addEventListener("click", doPass);
     $("moon-add").addEventListener("click", function () { chooseMoon("add"); });
     $("moon-subtract").addEventListener("click", function () { chooseMoon("subtract"); });
@@ -512,7 +512,7 @@
   }
 
   function chooseMoon(choice) {
-    send({ type: "moon", choice: choice });
+    if (!busy()) send({ type: "moon", choice: choice });
     $("moon-dialog").close();
   }
 
