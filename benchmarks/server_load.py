@@ -62,6 +62,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_queue_seconds(pid: int) -> float:
+    """Seconds the threads of a process were ready to run but waited for a CPU (/proc schedstat; 0 where there is none)."""
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    except OSError:
+        return 0.0
+    return total / 1e9
+
+
 def wait_ready(base: str, proc: subprocess.Popen[bytes], log: Path, limit: float = 30.0) -> None:
     deadline = time.monotonic() + limit
     while True:
@@ -148,7 +162,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 wait_ready(base, proc, log_path)
                 seats = make_tables(base, args.tables, args.target)
-                server_cpu0, load0 = cpu_seconds(proc.pid), os.getloadavg()[0]
+                server_cpu0, server_wait0, load0 = cpu_seconds(proc.pid), run_queue_seconds(proc.pid), os.getloadavg()[0]
                 procs = max(1, min(args.procs, args.tables))
                 if procs == 1:
                     parts = [worker(ws_url, seats, args.seconds)]
@@ -158,6 +172,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                     with multiprocessing.get_context("fork").Pool(procs) as pool:
                         parts = pool.starmap(worker, [(ws_url, share, args.seconds) for share in shares])
                 server_cpu, load1 = cpu_seconds(proc.pid) - server_cpu0, os.getloadavg()[0]
+                server_wait = run_queue_seconds(proc.pid) - server_wait0
                 server_log = log_path.read_text(errors="replace")
             finally:
                 proc.terminate()
@@ -189,6 +204,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         "timed_out_clients": sum(p["unfinished"] for p in parts),
         "server_cpu_s": round(server_cpu, 2),
         "clients_cpu_s": round(sum(p["cpu"] for p in parts), 2),
+        "server_run_queue_s": round(server_wait, 2),
         "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
         "clients_cpu_ms_per_action": round(1000 * sum(p["cpu"] for p in parts) / actions, 2) if actions else None,
         "cores": os.cpu_count(),
@@ -227,7 +243,8 @@ def main() -> None:
     print(f"latency ms: p50 {lat['p50']:.1f}, p90 {lat['p90']:.1f}, p99 {lat['p99']:.1f}, max {lat['max']:.1f}")
     print(f"messages received {r['messages']}, errors {r['errors']} {r['error_codes'] or ''}, clients timed out {r['timed_out_clients']}")
     print(
-        f"CPU s: server {r['server_cpu_s']:.1f} ({r['server_cpu_ms_per_action']} ms/action), "
+        f"CPU s: server {r['server_cpu_s']:.1f} ({r['server_cpu_ms_per_action']} ms/action, "
+        f"{r['server_run_queue_s']:.1f} s more waiting for a CPU), "
         f"clients {r['clients_cpu_s']:.1f} ({r['clients_cpu_ms_per_action']} ms/action), wall {r['wall_s']:.1f}; "
         f"{r['cores']} cores, load average {r['load_avg_1m'][0]} -> {r['load_avg_1m'][1]}"
     )
