@@ -348,6 +348,21 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         assert "Friend" in page.locator("#seats .seat[data-seat='5']").inner_text()
         width, inner = friend.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
         assert width <= inner
+
+        # The moon dialog, on a state where this seat shot the moon (made up here: the server never dealt it), and the
+        # server's refusal of the choice shown in the message area.
+        page.evaluate(
+            "() => { const s = structuredClone(window.heartsClient.state);"
+            " s.hand.phase = 'moon'; s.hand.shooter = s.you.seat; s.turn = {seats: [s.you.seat], deadline: null};"
+            " window.heartsClient._onServerMessage(s); }"
+        )
+        page.wait_for_selector("#moon-dialog", state="visible")
+        page.screenshot(path=str(SHOTS / "e2e-phone-moon.png"))
+        page.click("#moon-add")
+        page.wait_for_selector("#message.error")
+        assert page.locator("#moon-dialog").is_hidden()
+        assert page.locator("#message").inner_text().strip()
+        assert page.locator("#message").get_attribute("aria-live") == "polite"
         assert errors == [] and friend_errors == []
     finally:
         page.close()
