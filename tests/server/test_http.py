@@ -20,6 +20,9 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
     status, opts = server.get("/api/options")
     assert status == 200 and opts["variants"]["cancellation"] == [6, 11] and opts["levels"] == ["easy", "medium", "hard", "expert"]
     assert opts["rules"]["moon"] == "choose" and "add" in opts["choices"]["moon"]
+    by = opts["rules_by_variant"]
+    assert by["omnibus"]["jack_of_diamonds"] is True and by["standard"]["jack_of_diamonds"] is False
+    assert by["cancellation"]["target"] == 150 and by["cancellation"]["points_on_first_trick"] is True
     for path in ("/", "/t/anything"):
         status, page = server.get(path)
         assert status == 200 and "<html" in page.lower()

@@ -234,6 +234,7 @@ def test_the_turn_timer_lets_a_bot_move_for_a_slow_player(server: InProcessServe
     assert ann.act({"type": "start"})["type"] == "ok"
     st = ann.next("state")
     assert st["turn"]["deadline"] is not None and st["turn"]["deadline"] > time.time() * 1000
+    assert abs(st["turn"]["now"] - time.time() * 1000) < 5000 and st["turn"]["deadline"] - st["turn"]["now"] <= 1000
     wait_for(lambda: ann.sync()["hand"]["passed"] is not None, timeout=4)
     log = server.store.actions(t["table"])
     assert [e["by"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == ["bot"]

@@ -102,6 +102,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
             {
                 "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
                 "rules": {k: defaults[k] for k in RULE_KEYS},
+                "rules_by_variant": {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")},
                 "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
                 "levels": list(LEVELS),
                 "defaults": {"turn_seconds": 60, "level": "medium"},
@@ -189,6 +190,12 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
     app.state.hub = hub
     app.state.store = store
     return app
+
+
+def _defaults(variant: str) -> dict[str, Any]:
+    """Every rules option's default for ``variant`` (at its smallest table)."""
+    rules = Rules(variant=variant, players=6 if variant == "cancellation" else 4).to_dict()
+    return {k: rules[k] for k in RULE_KEYS}
 
 
 class NoFrames(logging.Filter):

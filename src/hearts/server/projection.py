@@ -8,6 +8,7 @@ table facts. A pass is never shown to anyone but its seat.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from hearts.core import Trick, card_name
@@ -144,7 +145,11 @@ def state_message(
         scores=scores,
         game_over=bool(game is not None and game.game_over),
         winners=list(game.winners) if game is not None else [],
-        turn={"seats": to_act, "deadline": int(deadline * 1000) if deadline is not None and to_act else None},
+        turn={
+            "seats": to_act,
+            "deadline": int(deadline * 1000) if deadline is not None and to_act else None,
+            "now": int(time.time() * 1000),
+        },
         last_action=public_action(table.log[-1] if table.log else None, seat),
         hand=hand_json(table, hand, seat, scores) if hand is not None else None,
         hands=done_hands_json(table),

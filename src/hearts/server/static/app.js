@@ -139,13 +139,25 @@
     fillSelect(sel, values, cur);
   }
 
+  // Options that only Cancellation Hearts has (the server refuses them elsewhere).
+  var CANCELLATION_ONLY = { two_pairs_void_trick: true, last_trick_unwon: true };
+
+  function variantDefaults() {
+    var variant = $("create-variant").value;
+    return (options.rules_by_variant && options.rules_by_variant[variant]) || options.rules || {};
+  }
+
   function buildRules() {
     var box = $("create-rules");
     box.textContent = "";
-    var rules = options.rules || {};
+    var rules = variantDefaults();
     var choices = options.choices || {};
+    var cancellation = $("create-variant").value === "cancellation";
+    var target = $("create-target");
+    if (target && rules.target) target.placeholder = String(rules.target);
     Object.keys(rules).forEach(function (key) {
       if (key === "variant" || key === "players" || key === "target") return;
+      if (CANCELLATION_ONLY[key] && !cancellation) return;
       var def = rules[key];
       var id = "rule-" + key;
       var input;
@@ -179,7 +191,7 @@
 
   function collectRules() {
     var out = {};
-    var defs = options.rules || {};
+    var defs = variantDefaults();
     var inputs = document.querySelectorAll("[data-rule]");
     Array.prototype.forEach.call(inputs, function (inp) {
       var key = inp.getAttribute("data-rule");
@@ -188,8 +200,8 @@
       else if (inp.tagName === "SELECT") v = JSON.parse(inp.value);
       else if (inp.type === "number") v = inp.value === "" ? defs[key] : parseInt(inp.value, 10);
       else v = inp.value;
-      // Only what the player changed: the defaults of /api/options are those of 4-player standard.
-      if (inp.getAttribute("data-touched")) out[key] = v;
+      // Only what differs from the variant's defaults (rules_by_variant of /api/options).
+      if (JSON.stringify(v) !== JSON.stringify(defs[key])) out[key] = v;
     });
     return out;
   }
@@ -268,10 +280,7 @@
       $("create-timer").value = String((options.defaults && options.defaults.turn_seconds) || 0);
       buildRules();
     }).catch(function (e) { showMessage("Could not load the table options: " + e.message, "error"); });
-    $("create-variant").addEventListener("change", updatePlayers);
-    $("create-rules").addEventListener("change", function (ev) {
-      if (ev.target && ev.target.hasAttribute("data-rule")) ev.target.setAttribute("data-touched", "1");
-    });
+    $("create-variant").addEventListener("change", function () { updatePlayers(); buildRules(); });
     $("create-form").addEventListener("submit", function (ev) {
       ev.preventDefault();
       if (!options) return;
@@ -475,6 +484,8 @@
         break;
       case "state":
         T.state = msg;
+        // the server's clock minus ours, so the countdown is right even if this machine's clock is not
+        if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
         render();
         break;
       case "ok":
@@ -983,7 +994,7 @@
   function tickTimer() {
     var s = T.state;
     var t = $("timer");
-    var now = Date.now();
+    var now = Date.now() + (T.skew || 0);
     var dl = s && s.turn && s.turn.deadline && !s.game_over ? s.turn.deadline : null;
     var secs = dl ? Math.max(0, Math.ceil((dl - now) / 1000)) : null;
     t.textContent = secs !== null ? (myTurn() ? "Your time: " : "Timer: ") + secs + " s" : "";
