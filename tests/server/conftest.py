@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -24,7 +24,7 @@ pytest.importorskip("websockets")
 pytest.importorskip("sqlalchemy")
 
 
-def system_missing(reason: str) -> None:
+def system_missing(reason: str) -> NoReturn:
     """A system package a test needs is missing: skip, except in CI (HEARTS_REQUIRE_SYSTEM_TESTS=1), where it fails."""
     if os.environ.get("HEARTS_REQUIRE_SYSTEM_TESTS") == "1":
         pytest.fail(f"{reason} (CI requires this test to run)")

@@ -46,7 +46,18 @@ from hearts.server.client import SeatClient
 from hearts.server.store import Store
 from hearts.server.table import Table
 
-PG_BIN = Path(os.environ.get("HEARTS_PG_BIN", "/usr/lib/postgresql/15/bin"))
+from .conftest import system_missing
+
+
+def _pg_bin() -> Path:
+    """$HEARTS_PG_BIN, else the newest /usr/lib/postgresql/*/bin (Debian's layout)."""
+    if os.environ.get("HEARTS_PG_BIN"):
+        return Path(os.environ["HEARTS_PG_BIN"])
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+    return found[-1] if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
 RUN_AS = "nobody"
 
 
@@ -56,7 +67,7 @@ def _as_user(cmd: list[str]) -> list[str]:
         return cmd
     runuser = shutil.which("runuser")
     if runuser is None:
-        pytest.skip("running as root and runuser is missing: PostgreSQL cannot be started")
+        system_missing("running as root and runuser is missing: PostgreSQL cannot be started")
     return [runuser, "-u", RUN_AS, "--", *cmd]
 
 
@@ -64,9 +75,9 @@ def _run(cmd: list[str], what: str, timeout: float = 60) -> None:
     try:
         done = subprocess.run(_as_user(cmd), capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as err:
-        pytest.skip(f"PostgreSQL {what} failed: {err}")
+        system_missing(f"PostgreSQL {what} failed: {err}")
     if done.returncode != 0:
-        pytest.skip(f"PostgreSQL {what} failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-800:]}")
+        system_missing(f"PostgreSQL {what} failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-800:]}")
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +85,7 @@ def pg_host() -> Iterator[str]:
     """A running throwaway PostgreSQL cluster: the directory of its unix socket (user ``postgres``, no password)."""
     for tool in ("initdb", "pg_ctl", "postgres"):
         if not (PG_BIN / tool).exists():
-            pytest.skip(f"{PG_BIN / tool} is missing (Debian: apt-get install postgresql-15)")
+            system_missing(f"{PG_BIN / tool} is missing (Debian: apt-get install postgresql-15)")
     # under /tmp: short (a unix socket path has at most 107 bytes) and reachable by the unprivileged user, whatever $TMPDIR is
     base = Path(tempfile.mkdtemp(prefix="hearts-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
     data, sock = base / "data", base / "sock"
@@ -84,7 +95,7 @@ def pg_host() -> Iterator[str]:
             user = pwd.getpwnam(RUN_AS)
         except KeyError:
             shutil.rmtree(base, ignore_errors=True)
-            pytest.skip(f"running as root and there is no user {RUN_AS!r} to run PostgreSQL")
+            system_missing(f"running as root and there is no user {RUN_AS!r} to run PostgreSQL")
         for p in (base, sock):
             os.chown(p, user.pw_uid, user.pw_gid)
     started = False
