@@ -175,8 +175,8 @@ def test_a_flooding_client_is_rate_limited_then_dropped(server: InProcessServer)
     t = server.table()
     c = Conn(server.ws, t["table"], t["token"])
     c.next("state")
-    for _ in range(60):
-        c.send({"type": "ping"})
+    for i in range(60):
+        c.send({"type": "ping", "id": i})
     kinds = []
     try:
         while True:
@@ -184,7 +184,9 @@ def test_a_flooding_client_is_rate_limited_then_dropped(server: InProcessServer)
     except TimeoutError:
         pass
     assert kinds.count("pong") <= 45 and "error" in kinds
-    assert any(m.get("code") == "rate_limited" for m in c.received)
+    limited = [m for m in c.received if m.get("code") == "rate_limited"]
+    answered = {m["id"] for m in c.received if m["type"] == "pong"} | {m["id"] for m in limited}
+    assert limited and answered == set(range(60))  # every message answered: a pong or a rate_limited error naming it
     with pytest.raises(ConnectionClosed) as info:
         for _ in range(400):
             c.send({"type": "ping"})

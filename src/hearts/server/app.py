@@ -28,7 +28,7 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
-from .hub import TURN_SECONDS, Client, Hub
+from .hub import FLOOD_LIMIT, TURN_SECONDS, Client, Hub
 from .store import Store
 from .table import Refusal
 
@@ -229,11 +229,10 @@ async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
     while not client.closed:
         raw = await _receive(ws)
         if not client.allow():
-            if client.dropped > 100:
+            if client.dropped > FLOOD_LIMIT:
                 await _close_soon(client, 4429)
                 return
-            if client.dropped % 20 == 1:
-                client.send(protocol.error("rate_limited", "too many messages: slow down"))
+            client.send(protocol.error("rate_limited", "too many messages: slow down (this one was dropped)", msg_id=_peek_id(raw)))
             continue
         msg_id = None
         try:
@@ -246,6 +245,14 @@ async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
         except Exception:
             log.exception("message handler failed")
             client.send(protocol.error("server_error", "the server could not handle that message", msg_id=msg_id))
+
+
+def _peek_id(raw: str | bytes) -> Any:
+    """The ``id`` of a message, if it is a valid one (so a dropped message's error can name it)."""
+    try:
+        return protocol.parse_message(raw).get("id")
+    except Refusal:
+        return None
 
 
 async def _receive(ws: WebSocket) -> str | bytes:

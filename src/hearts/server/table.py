@@ -2,8 +2,9 @@
 
 The engine state is derived by replaying the log, so a table rebuilt from
 the database after a crash is exactly the table that was running. This
-module does no input/output: :mod:`hearts.server.hub` stores an entry
-before it calls :meth:`Table.apply`.
+module does no input/output: :mod:`hearts.server.hub` checks an entry with
+:meth:`Table.check`, applies it, stores it, and only then acknowledges it
+and tells the clients (a failed write replays the log without it).
 
 >>> t = Table.new("t1", Rules.standard(4, target=30), level="medium", turn_seconds=0, secret="00" * 16)
 >>> t.seat_for(None) is not None, t.status
@@ -162,7 +163,7 @@ class Table:
         raise ValueError(f"not an engine action: {kind}")
 
     def apply(self, entry: dict[str, Any]) -> None:
-        """Apply a checked entry and append it to the log (after it was stored)."""
+        """Apply a checked entry and append it (with its ``seq``) to the log."""
         if entry["kind"] == "start":
             for s in self.seats:
                 if s.kind == OPEN:
