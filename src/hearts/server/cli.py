@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as err:
         print(f"{INSTALL} ({err})", file=sys.stderr)
         return 2
+    problem = _cannot_listen(args.host, args.port)
+    if problem:
+        print(f"hearts serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
+        return 2
     url = args.db
     if url is None:
         data_dir().mkdir(parents=True, exist_ok=True)
@@ -70,6 +74,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"hearts serve: http://{args.host}:{args.port}/ (database {_safe_url(url)})", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16384, ws_ping_interval=20, ws_ping_timeout=20)
     return 0
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (None: it can), checked before anything starts."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(infos[0][4])
+    except OSError as err:
+        return err.strerror or str(err)
+    return None
 
 
 def _safe_url(url: str) -> str:

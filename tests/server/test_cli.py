@@ -1,0 +1,45 @@
+"""``hearts serve``: a bad option or an unusable database is one line and status 2, never a traceback."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hearts", "serve", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "0"], "--port must be from 1 to 65535"),
+        (["--bot-delay", "-1"], "--bot-delay must be from 0 to 60"),
+        (["--grace", "99999"], "--grace from 0 to 3600"),
+        (["--db", "nonsense://x"], "cannot open the database nonsense://x"),
+        (["--db", "sqlite:////nonexistent-dir/x.db"], "unable to open database file"),
+        (
+            ["--db", "postgresql+psycopg://hearts:secret@127.0.0.1:1/db"],
+            "cannot open the database postgresql+psycopg://hearts:***@127.0.0.1:1/db",
+        ),
+        (["--log-level", "loud"], "invalid choice: 'loud'"),
+    ],
+)
+def test_bad_options_are_one_clear_line(args: list[str], words: str) -> None:
+    done = serve(*args)
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr and "secret" not in done.stderr
+
+
+def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'x.db'}")
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "x.db").exists()  # nothing was touched
