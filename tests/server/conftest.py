@@ -108,13 +108,17 @@ class InProcessServer(Http):
 class ServerProcess(Http):
     """``hearts serve`` as a subprocess on a SQLite file: start, kill -9, start again."""
 
-    def __init__(self, db_path: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, *extra: str, log_path: Path | None = None) -> None:
+        """``db``: a SQLite file, or any database URL (then give ``log_path``)."""
         self.port = free_port()
         super().__init__(f"http://127.0.0.1:{self.port}")
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
-        self.db_url = f"sqlite:///{db_path}"
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.extra = extra
-        self.log_path = db_path.with_suffix(".log")
+        if log_path is None:
+            assert isinstance(db, Path), "give log_path with a database URL"
+            log_path = db.with_suffix(".log")
+        self.log_path = log_path
         self.log: Any = None
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -134,7 +138,11 @@ class ServerProcess(Http):
         ]
         self.log = open(self.log_path, "ab")  # noqa: SIM115 (closed in kill)
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_healthy(self, self.proc)
+        try:
+            wait_healthy(self, self.proc)
+        except RuntimeError as err:
+            self.kill()
+            raise RuntimeError(f"{err}:\n{self.output()[-3000:]}") from None
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -143,6 +151,16 @@ class ServerProcess(Http):
         if self.log is not None:
             self.log.close()
             self.log = None
+
+    def stop(self) -> None:
+        """A clean shutdown (SIGTERM), then SIGKILL if it does not end within 10 s."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
 
     def output(self) -> str:
         """Everything the server printed (its log), over every start."""

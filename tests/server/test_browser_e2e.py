@@ -7,19 +7,14 @@ hand takes a few seconds.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from .conftest import ServerProcess, system_missing
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -45,74 +40,24 @@ except ImportError as exc:  # pragma: no cover - depends on the checkout
     SERVER_IMPORT_ERROR = str(exc)
 
 
-def _missing(reason: str) -> None:
-    """Something this test needs is missing: skip, except in CI (HEARTS_REQUIRE_SYSTEM_TESTS=1), where it fails."""
-    if os.environ.get("HEARTS_REQUIRE_SYSTEM_TESTS") == "1":
-        pytest.fail(f"{reason} (CI requires this test to run)")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _needs() -> None:
     if sync_api is None:
-        _missing("playwright is not installed (pip install -e '.[e2e]')")
+        system_missing("playwright is not installed (pip install -e '.[e2e]')")
     if not os.path.exists(CHROMIUM):
-        _missing(f"{CHROMIUM} is not installed (Debian package chromium)")
+        system_missing(f"{CHROMIUM} is not installed (Debian package chromium)")
     if SERVER_IMPORT_ERROR:
-        _missing(f"hearts.server is not importable: {SERVER_IMPORT_ERROR}")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve_command(port: int, db: str) -> list[str]:
-    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-delay", "0", "--grace", "5"]
-    probe = subprocess.run([sys.executable, "-m", "hearts", "serve", "--help"], capture_output=True, timeout=60)
-    if probe.returncode == 0:
-        return [sys.executable, "-m", "hearts", *args]
-    script = Path(sys.executable).with_name("hearts")
-    if script.exists():
-        return [str(script), *args]
-    found = shutil.which("hearts")
-    if found is None:
-        _missing("neither 'python -m hearts serve' nor a 'hearts' script works")
-    return [found, *args]
+        system_missing(f"hearts.server is not importable: {SERVER_IMPORT_ERROR}")
 
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("hearts-e2e")
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed in finally
-    proc = subprocess.Popen(_serve_command(port, f"sqlite:///{tmp}/h.db"), stdout=log, stderr=subprocess.STDOUT)
+    srv = ServerProcess(tmp_path_factory.mktemp("hearts-e2e") / "h.db", "--bot-delay", "0", "--grace", "5")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                log.flush()
-                pytest.fail(f"hearts serve exited with {proc.returncode}:\n{(tmp / 'server.log').read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
-                    if json.loads(r.read()).get("ok"):
-                        break
-            except (urllib.error.URLError, OSError, ValueError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("hearts serve did not answer /healthz within 30 s")
-            time.sleep(0.1)
-        yield base
+        srv.start()
+        yield srv.base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
+        srv.stop()
 
 
 @pytest.fixture(scope="module")

@@ -11,20 +11,14 @@ psycopg or ``hearts.server`` are missing or the cluster cannot start.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import pwd
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -46,7 +40,7 @@ from hearts.server.client import SeatClient
 from hearts.server.store import Store
 from hearts.server.table import Table
 
-from .conftest import system_missing
+from .conftest import ServerProcess, system_missing
 
 
 def _pg_bin() -> Path:
@@ -178,50 +172,15 @@ def test_store_round_trip(pg_host: str) -> None:
         store.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _http(method: str, url: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
 def test_server_game_on_postgres(pg_host: str, tmp_path: Path) -> None:
     url = _new_database(pg_host, "hearts_server")
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "hearts", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", url]
-    cmd += ["--bot-delay", "0", "--grace", "5", "--log-level", "warning"]
-    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed in finally
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    srv = ServerProcess(url, "--bot-delay", "0", "--grace", "5", log_path=tmp_path / "server.log")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                log.flush()
-                pytest.fail(f"hearts serve exited with {proc.returncode}:\n{(tmp_path / 'server.log').read_text()[-3000:]}")
-            try:
-                if _http("GET", base + "/healthz").get("ok"):
-                    break
-            except (urllib.error.URLError, OSError, ValueError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("hearts serve did not answer /healthz within 30 s")
-            time.sleep(0.1)
-
-        made = _http(
-            "POST",
-            base + "/api/tables",
-            {"variant": "standard", "players": 4, "target": 30, "turn_seconds": 0, "name": "Ann", "level": "easy"},
-        )
+        srv.start()
+        made = srv.table(level="easy")
         table_id, token = made["table"], made["token"]
         # seat 0 is the only human: it starts the game at once, and bots take seats 1-3
-        client = SeatClient(f"ws://127.0.0.1:{port}/ws", table_id, token, seed=3, start=True)
+        client = SeatClient(srv.ws, table_id, token, seed=3, start=True)
         asyncio.run(asyncio.wait_for(client.play(timeout=60), 90))
         assert client.state is not None and client.state["game_over"]
         assert [e for e in client.errors if e["code"] not in ("stale", "not_now")] == []
@@ -229,18 +188,13 @@ def test_server_game_on_postgres(pg_host: str, tmp_path: Path) -> None:
         assert max(scores) >= 30
         assert client.latencies
 
-        text = urllib.request.urlopen(f"{base}/api/games/{table_id}/record", timeout=10).read()
-        game = replay_game(json.loads(text))
+        status, record = srv.get(f"/api/games/{table_id}/record")
+        assert status == 200
+        game = replay_game(record)
         assert game.game_over
         assert list(game.scores) == scores
         assert sorted(game.winners) == sorted(client.state["winners"])
-        games = _http("GET", base + "/api/games")["games"]
+        games = srv.get("/api/games")[1]["games"]
         assert [g["scores"] for g in games if g["id"] == table_id] == [scores]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
+        srv.stop()

@@ -48,7 +48,7 @@ def wait_for(cond: Any, timeout: float = 5.0) -> None:
     while time.monotonic() < end:
         if cond():
             return
-        time.sleep(0.02)
+        time.sleep(0.15)  # each poll is a sync and a ping: stay under the rate limit
     raise AssertionError("condition not reached")
 
 

@@ -16,6 +16,7 @@ class Conn:
         self.ws = connect(url, additional_headers=headers, open_timeout=5).__enter__()
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self.pings = 0
         if table is not None:
             self.send({"type": "hello", "v": 1, "table": table, "token": token})
 
@@ -36,9 +37,20 @@ class Conn:
                 return msg
 
     def sync(self) -> dict[str, Any]:
-        """A fresh state (after draining what came before)."""
-        self.send({"type": "sync", "id": "sync"})
-        return self.next("state")
+        """The table's state now: the answer to a sync, with every older message read first.
+
+        The server answers in order, so the last state before the pong that
+        follows the sync is the sync's answer.
+        """
+        self.pings += 1
+        marker = f"sync-{self.pings}"
+        self.send({"type": "sync"})
+        self.send({"type": "ping", "id": marker})
+        while True:
+            msg = self.recv()
+            if msg["type"] == "pong" and msg.get("id") == marker:
+                assert self.state is not None
+                return self.state
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Send an action with the latest seq; returns the reply (ok or error)."""
