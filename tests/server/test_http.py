@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,19 @@ def test_a_failed_write_is_refused_and_changes_nothing(server: InProcessServer) 
     )
     assert ann.act({"type": "start"})["type"] == "ok"
     assert server.store.actions(t["table"])[0]["kind"] == "start"
+
+
+def test_a_game_that_ends_with_nobody_there_leaves_memory_but_not_the_lobby(server: InProcessServer) -> None:
+    t = server.table(players=3, target=10)
+    ann = Conn(server.ws, t["table"], t["token"])
+    ann.next("state")
+    assert ann.act({"type": "start"})["type"] == "ok"
+    ann.close()  # after the grace period bots play every seat to the end
+    deadline = time.monotonic() + 30
+    while not server.get("/api/games")[1]["games"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    (game,) = server.get("/api/games")[1]["games"]
+    assert game["id"] == t["table"] and game["names"] == ["Ann", "", ""] and max(game["scores"]) >= 10
+    assert t["table"] not in server.hub.tables and server.get(f"/api/tables/{t['table']}")[0] == 404
+    status, record = server.get(f"/api/games/{t['table']}/record")
+    assert status == 200 and record["format"] == "hearts-record/1"

@@ -402,6 +402,8 @@ class Hub:
             live.deadline = None
             if live.timer is not None:
                 live.timer.cancel()
+            if table.status == FINISHED and not live.clients:
+                self.tables.pop(table.id, None)  # nobody is watching: the game lives on in the database
             return
         hand = table.hand
         assert hand is not None
