@@ -159,8 +159,6 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
             log.exception("websocket handler failed")
         finally:
             hub.leave(client)
-            client.send_text = _discard
-            client.queue.put_nowait(None) if not client.queue.full() else None
             writer.cancel()
 
     @contextlib.asynccontextmanager
@@ -203,10 +201,6 @@ class NoFrames(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.levelno <= logging.DEBUG and "websockets" in record.pathname.replace("\\", "/").split("/"))
-
-
-async def _discard(text: str) -> None:
-    return None
 
 
 async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
