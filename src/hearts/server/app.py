@@ -150,7 +150,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
             return
         await ws.accept()
         client = Client(ws.send_text, lambda code: ws.close(code=code))
-        writer = asyncio.get_running_loop().create_task(client.writer())
+        writer = client.start()
         try:
             await _serve(hub, ws, client)
         except WebSocketDisconnect:

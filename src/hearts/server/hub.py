@@ -56,7 +56,8 @@ class Client:
         self.close = close
         self.table_id: str | None = None
         self.seat: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
+        self.task: asyncio.Task[None] | None = None
         self.tokens = BURST
         self.stamp = time.monotonic()
         self.dropped = 0
@@ -74,7 +75,7 @@ class Client:
         return False
 
     def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message; a client whose queue is full is closed (it is not reading)."""
+        """Queue a message; a client whose queue is full is not reading: it is closed (code 1008)."""
         if self.closed:
             return
         text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
@@ -82,22 +83,37 @@ class Client:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.closed = True
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
+            asyncio.get_running_loop().create_task(self._abort())
 
-    async def writer(self) -> None:
-        """Send queued messages until the connection ends."""
+    async def _abort(self) -> None:
+        """Stop the writer (it may be stuck in a send) and close the connection."""
+        if self.task is not None:
+            self.task.cancel()
+        await _close_quietly(self.close)
+
+    def start(self) -> asyncio.Task[None]:
+        """Start the writer task that sends the queued messages."""
+        self.task = asyncio.get_running_loop().create_task(self._write())
+        return self.task
+
+    async def _write(self) -> None:
         try:
-            while (text := await self.queue.get()) is not None:
-                await self.send_text(text)
+            while True:
+                await self.send_text(await self.queue.get())
         except Exception:
-            pass
+            pass  # the connection is gone
         finally:
-            self.closed = True
-            try:
-                await self.close(1008)
-            except Exception:
-                pass
+            if not self.closed:  # the connection ended by itself (an abort closes it itself)
+                self.closed = True
+                await _close_quietly(self.close)
+
+
+async def _close_quietly(close: Callable[[int], Any]) -> None:
+    """Close with code 1008; a connection already closed, or a peer that is stuck, is left to the server."""
+    try:
+        await asyncio.wait_for(close(1008), 2.0)
+    except Exception:
+        pass
 
 
 @dataclass
