@@ -97,6 +97,11 @@ def test_seats_tokens_and_secrets(server: InProcessServer) -> None:
 
 def test_a_latecomer_takes_a_bot_seat_but_never_a_players(server: InProcessServer) -> None:
     t = server.table()
+    ada = server.table(name="Ada")
+    c = Conn(server.ws, ada["table"], ada["token"])
+    c.next("state")
+    assert c.act({"type": "start"})["type"] == "ok"
+    assert [s["name"] for s in c.sync()["table"]["seats"]] == ["Ada", "Ben", "Cleo", "Dev"]  # bots never take a player's name
     ann = Conn(server.ws, t["table"], t["token"])
     ann.next("state")
     assert ann.act({"type": "start"})["type"] == "ok"
@@ -104,6 +109,7 @@ def test_a_latecomer_takes_a_bot_seat_but_never_a_players(server: InProcessServe
     assert status == 200 and dan["seat"] == 2
     seats = server.get(f"/api/tables/{t['table']}")[1]["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot", "human", "bot"]
+    assert [s["name"] for s in seats] == ["Ann", "Ada", "Dan", "Cleo"]
     assert server.post(f"/api/tables/{t['table']}/join", {"name": "Eve", "seat": 0})[0] == 409
 
 
@@ -149,7 +155,7 @@ def test_a_game_that_ends_with_nobody_there_leaves_memory_but_not_the_lobby(serv
     while not server.get("/api/games")[1]["games"] and time.monotonic() < deadline:
         time.sleep(0.1)
     (game,) = server.get("/api/games")[1]["games"]
-    assert game["id"] == t["table"] and game["names"] == ["Ann", "", ""] and max(game["scores"]) >= 10
+    assert game["id"] == t["table"] and game["names"] == ["Ann", "Ada", "Ben"] and max(game["scores"]) >= 10
     assert t["table"] not in server.hub.tables and server.get(f"/api/tables/{t['table']}")[0] == 404
     status, record = server.get(f"/api/games/{t['table']}/record")
     assert status == 200 and record["format"] == "hearts-record/1"

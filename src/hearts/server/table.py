@@ -31,6 +31,8 @@ from hearts.core.hand import Hand
 
 #: kinds of seat
 OPEN, HUMAN, BOT = "open", "human", "bot"
+#: the names bots take at the start (skipping any a player has taken)
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea")
 #: table statuses
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
@@ -165,9 +167,10 @@ class Table:
     def apply(self, entry: dict[str, Any]) -> None:
         """Apply a checked entry and append it (with its ``seq``) to the log."""
         if entry["kind"] == "start":
+            names = iter(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
             for s in self.seats:
                 if s.kind == OPEN:
-                    s.kind = BOT
+                    s.kind, s.name = BOT, next(names)
             self.game = Game(self.rules, first_dealer=0, auto_deal=False)
             self.status = PLAYING
             self._deal()
