@@ -159,3 +159,14 @@ def test_a_game_that_ends_with_nobody_there_leaves_memory_but_not_the_lobby(serv
     assert t["table"] not in server.hub.tables and server.get(f"/api/tables/{t['table']}")[0] == 404
     status, record = server.get(f"/api/games/{t['table']}/record")
     assert status == 200 and record["format"] == "hearts-record/1"
+
+
+def test_a_table_left_waiting_drops_off_the_lobby_but_its_link_works(server: InProcessServer) -> None:
+    t = server.table()
+    fresh = server.table()
+    server.hub.tables[t["table"]].table.created -= 7 * 3600
+    assert [x["id"] for x in server.get("/api/tables")[1]["tables"]] == [fresh["table"]]
+    c = Conn(server.ws, t["table"], t["token"])
+    c.next("state")
+    assert {x["id"] for x in server.get("/api/tables")[1]["tables"]} == {t["table"], fresh["table"]}
+    assert c.act({"type": "start"})["type"] == "ok"

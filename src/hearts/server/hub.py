@@ -44,6 +44,8 @@ QUEUE_LIMIT = 256
 #: the turn timer's allowed values (0: none)
 TURN_SECONDS = (10, 600)
 MAX_NAME = 24
+#: seconds after which a table still waiting for its start, with nobody there, is no longer listed (its link still works)
+STALE_WAITING = 6 * 3600
 #: connections (players and spectators) one table accepts
 MAX_CLIENTS = 64
 
@@ -257,10 +259,13 @@ class Hub:
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}"}
 
     def open_tables(self) -> list[dict[str, Any]]:
+        """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
+        now = time.time()
         return [
             table_json(live.table, live.connected(), live.away)
             for live in sorted(self.tables.values(), key=lambda x: -x.table.created)
-            if live.table.status != FINISHED
+            if live.table.status == PLAYING
+            or (live.table.status != FINISHED and (live.clients or now - live.table.created < STALE_WAITING))
         ]
 
     def table_info(self, table_id: str) -> dict[str, Any]:
