@@ -29,7 +29,7 @@ from hearts.core.errors import HeartsError
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
-from .projection import state_message, table_json
+from .projection import state_message, state_messages, table_json
 from .store import Store
 from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Table, token_hash
 
@@ -400,10 +400,12 @@ class Hub:
 
     def _broadcast(self, live: LiveTable) -> None:
         """Send each client the state built from its own seat's view."""
-        texts: dict[int | None, str] = {}
-        for client in list(live.clients):
-            if client.seat not in texts:
-                texts[client.seat] = json.dumps(self._state(live, client.seat), separators=(",", ":"))
+        clients = list(live.clients)
+        if not clients:
+            return
+        messages = state_messages(live.table, {c.seat for c in clients}, connected=live.connected(), away=live.away, deadline=live.deadline)
+        texts = {seat: json.dumps(msg, separators=(",", ":")) for seat, msg in messages.items()}
+        for client in clients:
             client.send(texts[client.seat])
 
     # -- bots and timers ----------------------------------------------------

@@ -9,6 +9,7 @@ table facts. A pass is never shown to anyone but its seat.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from hearts.core import Trick, card_name
@@ -123,6 +124,45 @@ def public_action(entry: dict[str, Any] | None, seat: int | None) -> dict[str, A
     return out
 
 
+def state_messages(
+    table: Table,
+    seats: Iterable[int | None],
+    *,
+    connected: set[int] = frozenset(),  # type: ignore[assignment]
+    away: set[int] = frozenset(),  # type: ignore[assignment]
+    deadline: float | None = None,
+) -> dict[int | None, dict[str, Any]]:
+    """The ``state`` message for each of ``seats`` (None: a spectator); the public parts are built once."""
+    game = table.game
+    scores = list(game.scores) if game is not None else [0] * table.rules.players
+    hand = game.hand if game is not None else None
+    to_act = table.seats_to_act()
+    public = {
+        "seq": table.seq,
+        "table": table_json(table, connected, away),
+        "scores": scores,
+        "game_over": bool(game is not None and game.game_over),
+        "winners": list(game.winners) if game is not None else [],
+        "turn": {
+            "seats": to_act,
+            "deadline": int(deadline * 1000) if deadline is not None and to_act else None,
+            "now": int(time.time() * 1000),
+        },
+        "hands": done_hands_json(table),
+    }
+    last = table.log[-1] if table.log else None
+    out = {}
+    for seat in seats:
+        out[seat] = reply(
+            "state",
+            **public,
+            you={"seat": seat, "name": table.seats[seat].name} if seat is not None else None,
+            last_action=public_action(last, seat),
+            hand=hand_json(table, hand, seat, scores) if hand is not None else None,
+        )
+    return out
+
+
 def state_message(
     table: Table,
     seat: int | None,
@@ -132,25 +172,4 @@ def state_message(
     deadline: float | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator)."""
-    game = table.game
-    you = {"seat": seat, "name": table.seats[seat].name} if seat is not None else None
-    scores = list(game.scores) if game is not None else [0] * table.rules.players
-    hand = game.hand if game is not None else None
-    to_act = table.seats_to_act()
-    return reply(
-        "state",
-        seq=table.seq,
-        table=table_json(table, connected, away),
-        you=you,
-        scores=scores,
-        game_over=bool(game is not None and game.game_over),
-        winners=list(game.winners) if game is not None else [],
-        turn={
-            "seats": to_act,
-            "deadline": int(deadline * 1000) if deadline is not None and to_act else None,
-            "now": int(time.time() * 1000),
-        },
-        last_action=public_action(table.log[-1] if table.log else None, seat),
-        hand=hand_json(table, hand, seat, scores) if hand is not None else None,
-        hands=done_hands_json(table),
-    )
+    return state_messages(table, [seat], connected=connected, away=away, deadline=deadline)[seat]

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -76,6 +77,7 @@ class Table:
     log: list[dict[str, Any]] = field(default_factory=list)
     game: Game | None = None
     created: float = 0.0
+    _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0) -> Table:
@@ -99,9 +101,13 @@ class Table:
 
     def hand_seed(self, number: int) -> str:
         """The 128-bit seed (hex) that deals hand ``number``: secret until the hand ends."""
-        return hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+        seed = self._seeds.get(number)
+        if seed is None:
+            seed = self._seeds[number] = hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+        return seed
 
     @staticmethod
+    @functools.lru_cache(maxsize=1024)
     def seed_hash(seed: str) -> str:
         """What is published when a hand starts: the SHA-256 of the seed's hex text."""
         return hashlib.sha256(seed.encode()).hexdigest()
