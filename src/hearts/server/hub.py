@@ -374,7 +374,7 @@ class Hub:
             refusal = table.check(entry)
             if refusal is not None:
                 raise refusal
-            seats_before = copy.deepcopy(table.seats)
+            seats_before = [copy.copy(s) for s in table.seats]
             table.apply(entry)
             try:
                 await self._db(self.store.append, table, table.log[-1])
