@@ -9,17 +9,11 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
-from pathlib import Path
+
+from hearts.record.storage import data_dir
 
 INSTALL = "hearts serve needs the server extra: pip install 'hearts[server]'"
-
-
-def data_dir() -> Path:
-    """``$XDG_DATA_HOME/hearts`` or ``~/.local/share/hearts``: where the default database lives."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "hearts"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -31,6 +31,7 @@ from hearts.core.cards import POINTS
 from hearts.core.deal import random_deal
 from hearts.core.hand import JD
 from hearts.record import game_record, read_record, replay_game, save_record
+from hearts.record.storage import data_dir
 
 #: default names of the seats, the human first
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun")
@@ -40,12 +41,6 @@ HINT_SPEC = "search:sims=400:ms=800"
 
 class SessionError(HeartsError):
     """An action the session refuses, with a message for the player."""
-
-
-def data_dir() -> Path:
-    """Where games are saved by default: ``$XDG_DATA_HOME/hearts`` or ``~/.local/share/hearts``."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "hearts"
 
 
 def default_save_path(seed: int) -> Path:
