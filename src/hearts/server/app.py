@@ -96,19 +96,19 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
 
+    by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
+    table_options = {  # the same for every request: built once
+        "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
+        "rules": by_variant["standard"],
+        "rules_by_variant": by_variant,
+        "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
+        "levels": list(LEVELS),
+        "defaults": {"turn_seconds": 60, "level": "medium"},
+        "turn_seconds": [0, *TURN_SECONDS],
+    }
+
     async def options(request: Request) -> Response:
-        defaults = Rules.standard(4).to_dict()
-        return ok(
-            {
-                "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
-                "rules": {k: defaults[k] for k in RULE_KEYS},
-                "rules_by_variant": {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")},
-                "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
-                "levels": list(LEVELS),
-                "defaults": {"turn_seconds": 60, "level": "medium"},
-                "turn_seconds": [0, *TURN_SECONDS],
-            }
-        )
+        return ok(table_options)
 
     async def create_table(request: Request) -> Response:
         try:

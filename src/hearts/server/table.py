@@ -152,8 +152,7 @@ class Table:
         assert hand is not None
         if seat not in self.game.seats_to_act():
             return Refusal("not_now", _not_now(hand, seat, kind))
-        expected = {"pass": "pass", "play": "play", "moon": "moon"}[kind]
-        if hand.phase != expected:
+        if hand.phase != kind:  # the action kinds are named after their phases
             return Refusal("not_now", _not_now(hand, seat, kind))
         why = hand.why_illegal(action)
         return Refusal("illegal", why) if why is not None else None
