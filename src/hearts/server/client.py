@@ -22,6 +22,8 @@ from typing import Any
 
 import websockets
 
+from .protocol import TokenBucket
+
 
 @dataclass
 class SeatClient:
@@ -63,17 +65,11 @@ class SeatClient:
             sent_at: float | None = None
             acted_on = -1
             started = False
-            tokens, stamp = self.burst, time.monotonic()
+            bucket = TokenBucket(self.rate, self.burst)
 
             async def pace() -> None:
-                nonlocal tokens, stamp
-                now = time.monotonic()
-                tokens = min(self.burst, tokens + (now - stamp) * self.rate)
-                stamp = now
-                if tokens < 1:
-                    await asyncio.sleep((1 - tokens) / self.rate)
-                    tokens, stamp = 1.0, time.monotonic()
-                tokens -= 1
+                while (delay := bucket.wait()) > 0:
+                    await asyncio.sleep(delay)
 
             await pace()  # the hello
             while True:

@@ -35,8 +35,6 @@ from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Table, token_ha
 
 log = logging.getLogger("hearts.server")
 
-#: messages a client may send per second, and the burst it may save up
-RATE, BURST = 20.0, 40.0
 #: dropped messages after which a flooding client is disconnected
 FLOOD_LIMIT = 100
 #: outgoing messages queued for one client before it is dropped as too slow
@@ -60,18 +58,13 @@ class Client:
         self.seat: int | None = None
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
         self.task: asyncio.Task[None] | None = None
-        self.tokens = BURST
-        self.stamp = time.monotonic()
+        self.bucket = protocol.TokenBucket()
         self.dropped = 0
         self.closed = False
 
     def allow(self) -> bool:
-        """Take one message from the rate limit's bucket (False: over the limit)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        """Take one message from the rate limit (False: over the limit, and counted as dropped)."""
+        if self.bucket.wait() == 0.0:
             return True
         self.dropped += 1
         return False

@@ -15,6 +15,7 @@ hearts.server.table.Refusal: play needs 'seq' (an integer)
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from .table import Refusal
@@ -24,6 +25,8 @@ VERSION = 1
 MAX_MESSAGE = 4096
 #: the largest HTTP request body, in bytes
 MAX_BODY = 4096
+#: messages a client may send per second, and the burst it may save up
+RATE, BURST = 20.0, 40.0
 
 #: for each message type: its fields (besides ``type`` and ``id``) and whether each is required
 FIELDS: dict[str, dict[str, bool]] = {
@@ -102,6 +105,30 @@ _WHAT = {
     "cards": "a list of cards such as ['QS', 'AH', 'KH']",
     "choice": "'add' or 'subtract'",
 }
+
+
+class TokenBucket:
+    """A rate limit: ``rate`` tokens a second, at most ``burst`` saved up (the server's, and a polite client's).
+
+    >>> bucket = TokenBucket(rate=1.0, burst=2.0)
+    >>> bucket.wait(), bucket.wait(), bucket.wait() > 0.9
+    (0.0, 0.0, True)
+    """
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def wait(self) -> float:
+        """Take a token (0.0) or, when there is none, take nothing and return the seconds until there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
 
 
 def reply(kind: str, **fields: Any) -> dict[str, Any]:
