@@ -9,7 +9,10 @@ import sys
 
 import pytest
 
-BOT_KEYS = {"name", "points_per_hand", "se", "payoff", "payoff_se", "win_rate", "win_rate_se", "moons_shot", "moons_conceded"}
+BOT_KEYS = {
+    "name", "points_per_hand", "se", "payoff", "payoff_se", "win_rate", "win_rate_se", "moons_shot", "moons_conceded",
+    "moon_attempts", "moon_attempts_conceded",
+}
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -64,7 +67,7 @@ def test_text_table() -> None:
     assert "standard Hearts, 4 players: 2 deals x 4 rotations = 8 hands, seed 1" in out
     assert "line-up (seats 0..3, rotated): random, random:seed=4, random, random:seed=4" in out
     header = next(line for line in out.splitlines() if line.startswith("bot "))
-    for column in ("points/hand ± se", "payoff ± se", "win rate", "moons shot", "moons conceded"):
+    for column in ("points/hand ± se", "payoff ± se", "win rate", "moons shot/tried", "moons conceded/tried"):
         assert column in header
     rows = [line for line in out.splitlines() if line.startswith("random")]
     cells = [re.split(r"\s{2,}", row) for row in rows]
@@ -113,5 +116,7 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -
 def test_help_explains_the_numbers() -> None:
     proc = subprocess.run([sys.executable, "-m", "hearts", "arena", "--help"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
-    for phrase in ("duplicate deals", "standard error", "payoff", "win rate", "moons shot", '"hands" = hands played in all'):
+    phrases = ("duplicate deals", "standard error", "payoff", "win rate", "moons shot", '"hands" = hands played in all')
+    phrases += ("attempted the moon", "at least 60 % of the moon total", '"moon_attempts"')
+    for phrase in phrases:
         assert phrase in proc.stdout

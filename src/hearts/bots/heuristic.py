@@ -38,7 +38,7 @@ from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
 from .heuristic_rollout import rollout_card, rollout_moon
 from .registry import float_setting, reject_unknown
 
-__all__ = ["HeuristicBot", "make", "out_cards", "rollout_card", "rollout_moon"]
+__all__ = ["HeuristicBot", "make", "out_cards", "rollout_card", "rollout_moon", "waiting_points"]
 
 
 def out_cards(view: SeatView) -> int:
@@ -55,6 +55,21 @@ def out_cards(view: SeatView) -> int:
         if used < 2:
             out |= b
     return out
+
+
+def waiting_points(view: SeatView) -> int:
+    """Points the current trick's winner takes besides the trick's own cards: set-aside cards, and
+    the kitty's expected points while it waits (it goes with the first trick won, so after a
+    set-aside first trick it still waits).
+
+    >>> from hearts.core import Hand, Rules
+    >>> waiting_points(Hand.from_seed(Rules.cancellation(9), seed=1).view(1))  # a kitty of 5 cards
+    3
+    """
+    extra = sum(POINTS[c] for c in view.set_aside)
+    if view.kitty_size and view.kitty_taker is None and all(t.winner is None for t in view.tricks):
+        extra += view.kitty_size // 2 + 1
+    return extra
 
 
 class HeuristicBot(Bot):
@@ -86,15 +101,13 @@ class HeuristicBot(Bot):
         out = out_cards(view)
         points = list(view.points_taken)
         moon = rules.moon_points
-        extra = sum(POINTS[c] for c in view.set_aside)
-        if not view.tricks and view.kitty_size:
-            extra += view.kitty_size // 2 + 1  # the kitty goes with the first trick: duck it
+        extra = waiting_points(view)
         mode = NORMAL
         others = sum(points) - points[seat]
         if not others and (shooting(points, seat, moon, mine, out) or self._moon_try(view, mine, out)):
             mode = SHOOT
         return choose_play(legal, mine, out, list(view.trick), view.trick_leader if view.trick_leader is not None else seat,
-                           view.players, seat, points, moon, rules.copies, bool(rules.jack_of_diamonds), extra, mode)
+                           view.players, seat, points, moon, rules.copies, bool(rules.jack_of_diamonds), extra, mode, view.voids)
 
     def _moon_try(self, view: SeatView, mine: int, out: int) -> bool:
         """Go for the moon with a hand that can take it (nobody else has points yet)."""

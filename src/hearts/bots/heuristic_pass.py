@@ -2,7 +2,10 @@
 
 A pass sheds, in order of danger: the queen of spades (unless four low spades
 guard her), the ace and king of spades, the cards of a short side suit (a void
-to come), high hearts, then other high cards; low hearts and low spades stay.
+to come), high hearts, then other high cards; low hearts and low spades stay,
+and so does the top heart (jack or higher) of a hand with three hearts or
+more: it stops an opponent's moon. Under the Omnibus rule the J♦ (−10) stays,
+and the diamonds above it, which can catch it, are shed late.
 In Cancellation a single high card whose twin is out is a shield (it can
 cancel the twin when that wins a trick), so it is shed later; a high *pair*
 cannot be cancelled and is shed first. A hand fit for the moon passes its
@@ -11,7 +14,7 @@ losers instead.
 >>> from hearts.core import Rules, parse_card as p, card_name
 >>> hand = [p(x) for x in "2C 5C 9C TD JD KD 3H 4H QH QS 5S 8S KS".split()]
 >>> [card_name(c) for c in choose_pass(hand, Rules.standard(4))]
-['QH', 'QS', 'KS']
+['9C', 'QS', 'KS']
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts.core import Card, Rules
-from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
 from hearts.core.deal import card_masks
 
 from .heuristic_play import ABOVE, HIGH_SPADES, LOW_SPADES, QS_BIT, RANK, top
@@ -68,10 +71,12 @@ def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
         order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2, RANK[c]))
         return sorted(order[:k])
     cancellation = rules.copies == 2
+    jd = bool(rules.jack_of_diamonds)
     lengths = [(lo & sm).bit_count() + (hi & sm).bit_count() for sm in SUIT_MASKS]
     low_spades = (lo & LOW_SPADES).bit_count() + (hi & LOW_SPADES).bit_count()
     guarded = low_spades >= 4
     # a short side suit to empty: clubs or diamonds with at most k cards, the shortest
+    top_heart = top(lo & HEARTS_MASK) if lo & HEARTS_MASK else -1
     void_suit = -1
     for s in (0, 1):
         if 0 < lengths[s] <= k and (void_suit < 0 or lengths[s] < lengths[void_suit]):
@@ -88,12 +93,19 @@ def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
             score = 20.0 + rank if guarded and lo & QS_BIT else 80.0 + rank
         elif suit == 2:
             score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
+            if c == top_heart and rank >= 9 and lengths[2] >= 3:
+                score = -25.0  # the top heart stays: a stopper against a moon
         elif suit == 3:
             score = rank - 30.0  # low spades guard against the queen
         else:
             score = 5.0 + 2 * rank
             if suit == void_suit:
                 score += 40.0
+        if jd and suit == 1:
+            if c == JD:
+                score = -50.0  # the J♦ is worth -10 to whoever takes it: keep it
+            elif rank > RANK[JD]:
+                score -= 12.0  # a diamond that can catch the J♦
         if cancellation and rank >= 9 and c != QS:
             if hi >> c & 1:
                 score += 15.0  # a high pair cannot be cancelled: both copies win

@@ -117,6 +117,15 @@ def shooting(points: Sequence[int], me: int, moon_points: int, mine: CardMask, o
     return not out_hearts or (mine & HEARTS_MASK).bit_length() > out_hearts.bit_length()
 
 
+#: a seat holding every point so far, at least this many, is treated as a runner (per 26 moon points)
+DEFEND_AT = 2
+
+
+def defend_at(moon_points: int) -> int:
+    """Points at which a seat holding all of them is defended against as a runner (4 of 26)."""
+    return max(1, DEFEND_AT * moon_points // 26)
+
+
 def choose_play(
     legal: CardMask,
     mine: CardMask,
@@ -131,6 +140,7 @@ def choose_play(
     jd: bool,
     extra: int,
     mode: int,
+    voids: Sequence[int] = (),
 ) -> Card:
     """The card to play.
 
@@ -139,25 +149,26 @@ def choose_play(
     ``leader``: the trick so far; ``points``: public points per seat;
     ``extra``: points the trick's winner gets besides its cards (set-aside
     cards, the kitty's expected points); ``jd``: the J♦ is worth -10;
-    ``mode``: :data:`SHOOT` when this seat is going for the moon.
+    ``mode``: :data:`SHOOT` when this seat is going for the moon;
+    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void.
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    runner = runner_of(points, moon_points // 2 + 1)
+    runner = runner_of(points, defend_at(moon_points))
     if runner == me:
         runner = -1
     if not trick:
-        return _lead(legal, mine, out, runner, mode, jd)
+        return _lead(legal, mine, out, runner, mode, jd, me, n, voids)
     lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
     live = live_cards(trick) if copies == 2 else _mask(trick) & lead_suit
     w = top(live)
     pts = trick_points(trick) + extra
     if jd and JD in trick:
-        pts -= 10
+        pts -= 10 * trick.count(JD)
     last = len(trick) == n - 1
     if legal & lead_suit:
-        return _follow(legal, out, trick, leader, n, w, live, pts, last, runner, mode, copies, jd)
-    return _discard(legal, out, trick, leader, n, w, runner, mode, jd)
+        return _follow(legal, out, trick, leader, n, w, live, pts, last, runner, mode, copies, jd, points)
+    return _discard(legal, out, trick, leader, n, w, runner, mode, jd, points, pts)
 
 
 def _mask(cards: Sequence[Card]) -> CardMask:
@@ -167,9 +178,13 @@ def _mask(cards: Sequence[Card]) -> CardMask:
     return m
 
 
+def _winner_seat(trick: Sequence[Card], leader: int, n: int, w: Card) -> int:
+    return (leader + trick.index(w)) % n if w >= 0 else -1
+
+
 def _follow(
     legal: CardMask, out: CardMask, trick: Sequence[Card], leader: int, n: int, w: Card, live: CardMask,
-    pts: int, last: bool, runner: int, mode: int, copies: int, jd: bool,
+    pts: int, last: bool, runner: int, mode: int, copies: int, jd: bool, points: Sequence[int],
 ) -> Card:
     hi = top(legal)
     if w < 0:  # Cancellation: nothing live yet, the lowest card is the likeliest to lose
@@ -177,34 +192,52 @@ def _follow(
     above = legal & ABOVE[w]
     if mode == SHOOT:
         return hi if above else low(legal)
-    if runner >= 0 and above and pts > 0:
+    hearts_led = SUIT_OF[w] == 2
+    if runner >= 0:
         runner_played = (runner - leader) % n < len(trick)
-        if last or runner_played:
-            return low(above)  # the cheapest winner stops the moon
-        return hi
+        runner_winning = runner_played and _winner_seat(trick, leader, n, w) == runner
+        if above and (pts > 0 or hearts_led) and (runner_winning or not runner_played):
+            if last or runner_winning and not out & ABOVE[low(above)]:
+                return low(above)  # the cheapest sure winner stops the moon
+            return hi
+        if runner_winning and not above:
+            return low(legal)  # the runner takes it anyway: keep the high cards to stop it later
     below = legal & BELOW[w]
+    if hearts_led and below and not above and _holds_all(points, _winner_seat(trick, leader, n, w)):
+        return low(legal)  # under a seat holding every point: keep the high hearts to stop a moon
     if copies == 2 and legal >> w & 1:
         # playing the twin of the winning card cancels it: a duck with a high card
         # (else it is set aside, which beats winning it ourselves)
         if live & BELOW[w] or not below:
             return w
-    if jd and legal & JD_BIT and last and pts <= 0 and w < JD:
-        return JD
+    if jd and pts < 0 and above:
+        # the J♦ is in the trick: take it with a card nobody still to play can beat
+        sure = legal & ~QS_BIT & ABOVE[top(out & SUIT_MASKS[SUIT_OF[w]])] if out & SUIT_MASKS[SUIT_OF[w]] else legal & ~QS_BIT
+        sure &= above
+        if last or sure:
+            return top(sure) if sure else top(above & ~QS_BIT or above)
+    if jd and legal & JD_BIT and w < JD and pts <= 2 and (last or not out & ABOVE[JD]):
+        return JD  # the J♦ wins: -10
     if last and pts <= 0:
         safe = legal & ~QS_BIT & ~JD_BIT if jd else legal & ~QS_BIT
         if safe and (top(safe) > w or not below):
             return top(safe)
     if below:
         return top(below)
-    # we win unless someone after us goes higher
-    if last:
-        safe = legal & ~QS_BIT
-        return top(safe) if safe else hi
-    if lead_is_spade(w) and out & QS_BIT:
-        safe = legal & ~QS_BIT
-        return low(safe) if safe else hi
+    # every card we hold wins so far; we win unless someone after us goes higher
     safe = legal & ~QS_BIT
-    return top(safe) if safe else hi
+    if jd:
+        safe &= ~JD_BIT
+    if not safe:
+        return hi
+    suit_out = out & SUIT_MASKS[SUIT_OF[w]]
+    if last or not suit_out & ABOVE[low(safe)]:
+        return top(safe)  # a sure winner whatever we play: the highest goes
+    if lead_is_spade(w) and out & QS_BIT:
+        return low(safe)
+    if pts > 0:
+        return low(safe)  # points in it: hope someone goes over us
+    return top(safe)
 
 
 def lead_is_spade(c: Card) -> bool:
@@ -213,36 +246,44 @@ def lead_is_spade(c: Card) -> bool:
 
 def _discard(
     legal: CardMask, out: CardMask, trick: Sequence[Card], leader: int, n: int, w: Card,
-    runner: int, mode: int, jd: bool,
+    runner: int, mode: int, jd: bool, points: Sequence[int], pts: int,
 ) -> Card:
     plain = legal & ~POINT_CARDS
     if jd:
         plain &= ~JD_BIT
     if mode == SHOOT:
         return lowest_rank(plain) if plain else lowest_rank(legal)
+    hearts = legal & HEARTS_MASK
     if runner >= 0:
-        winning = (leader + trick.index(w)) % n if w >= 0 else -1
+        winning = _winner_seat(trick, leader, n, w)
         runner_to_play = (runner - leader) % n >= len(trick)
         if winning == runner or runner_to_play or w < 0:
             if plain:
                 return highest_rank(plain)  # no points for the runner
-        else:
-            hearts = legal & HEARTS_MASK
             if hearts:
-                return low(hearts)  # one point to someone else kills the moon
+                return low(hearts)  # the fewest, and the high hearts stay to stop it
+        elif legal & QS_BIT:
+            return QS  # someone else takes it: the moon is dead
     if legal & QS_BIT:
         return QS
     if out & QS_BIT and legal & HIGH_SPADES:
         return top(legal & HIGH_SPADES)
-    hearts = legal & HEARTS_MASK
     if hearts:
+        if (sum(points) or pts >= 13) and _holds_all(points, _winner_seat(trick, leader, n, w)) and hearts & (hearts - 1):
+            return low(hearts)  # to a seat holding every point: the lowest, the top heart stays a stopper
         return top(hearts)
     if plain:
         return highest_rank(plain)
     return highest_rank(legal)
 
 
-def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int, jd: bool) -> Card:
+def _holds_all(points: Sequence[int], seat: int) -> bool:
+    """Does ``seat`` hold every point taken so far (true when none are)?"""
+    return seat >= 0 and points[seat] == sum(points)
+
+
+def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int, jd: bool,
+          me: int, n: int, voids: Sequence[int]) -> Card:
     if mode == SHOOT:
         # a sure winner first, else the highest card
         best, rank = -1, -1
@@ -253,24 +294,38 @@ def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int
                 if not out & ABOVE[c] and RANK[c] > rank:
                     best, rank = c, RANK[c]
         return best if best >= 0 else highest_rank(legal)
+    void_any = 0  # suits some other seat has shown void in
+    for s, v in enumerate(voids):
+        if s != me:
+            void_any |= v
     if runner >= 0:
         hearts = legal & HEARTS_MASK
         if hearts and not out & ABOVE[top(hearts)] and out & HEARTS_MASK:
-            return top(hearts)
-    if out & QS_BIT and not mine & (QS_BIT | HIGH_SPADES) and legal & LOW_SPADES:
+            return top(hearts)  # take a heart ourselves
+        rv = voids[runner] if voids else 0
+        for s in range(4):
+            x = legal & SUIT_MASKS[s]
+            if rv >> s & 1 and x and s != 2:
+                return low(x)  # the runner cannot win it
+    if jd and legal & JD_BIT and not out & ABOVE[JD] and not void_any & 2 and out & SUIT_MASKS[1]:
+        return JD  # a sure winner worth -10
+    if out & QS_BIT and not mine & (QS_BIT | HIGH_SPADES) and legal & LOW_SPADES and not void_any & 8:
         return top(legal & LOW_SPADES)  # flush the queen out
     avoid = QS_BIT | HIGH_SPADES if out & QS_BIT else 0
     if jd:
         avoid |= JD_BIT
     # the lowest card among the suits where someone can go over it
     best, rank = -1, 99
-    for sm in _SUITS:
+    for s, sm in enumerate(_SUITS):
         x = legal & sm & ~avoid
         if x:
             c = (x & -x).bit_length() - 1
             r = RANK[c]
-            if not out & ABOVE[c]:
+            over = out & ABOVE[c]
+            if not over:
                 r += 13  # we would win it, and anyone void could dump points on us
+            elif void_any >> s & 1:
+                r += 13 if over.bit_count() < 2 else 4  # someone void waits to dump points on the winner
             if r < rank:
                 best, rank = c, r
     if best >= 0:

@@ -46,7 +46,7 @@ def rollout_card(hand: Hand) -> Card:
     moon = rules.moon_points
     mode = SHOOT if shooting(points, me, moon, mine, out) else NORMAL
     return choose_play(legal, mine, out, hand.trick, hand.leader, hand.n, me, points, moon,
-                       rules.copies, bool(rules.jack_of_diamonds), extra, mode)
+                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids)
 
 
 def rollout_moon(hand: Hand) -> str:

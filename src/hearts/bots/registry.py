@@ -38,6 +38,7 @@ FACTORIES: dict[str, str] = {
     "random": "hearts.bots.registry:make_random",
     "heuristic": "hearts.bots.heuristic:make",
     "search": "hearts.bots.search:make",
+    "shooter": "hearts.bots.shooter:make",
     "openspiel-ismcts": "hearts.bots.openspiel_ismcts:make",
     "rl-policy": "hearts.rl.policy_bot:make",
 }

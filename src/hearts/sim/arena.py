@@ -51,7 +51,7 @@ from hearts.core import Game, Hand, HeartsError, Rules, SeatView, random_deal
 from hearts.core.actions import Action
 from hearts.core.cards import Card
 
-from .arena_stats import BotStats, DealOutcome, HandOutcome, Table, bot_stats
+from .arena_stats import BotStats, DealOutcome, HandOutcome, Table, bot_stats, moon_runs
 
 #: ``factory(spec, seed=...)`` makes a bot; :func:`hearts.bots.make_bot` by default
 BotFactory = Callable[..., Bot]
@@ -195,7 +195,7 @@ class _Seats:
         outcomes = []
         for hand in hands:
             assert hand.points is not None
-            outcomes.append(HandOutcome(tuple(hand.points), hand.shooter))
+            outcomes.append(HandOutcome(tuple(hand.points), hand.shooter, moon_runs(hand)))
         return Table(rotation, tuple(outcomes), winners, tuple(self.decisions), tuple(self.seconds))
 
 

@@ -38,15 +38,25 @@ Per distinct bot spec, over every seat it occupies:
                its own points), ± se; zero-sum across the table;
   win rate     share of its games won, a win shared by k tied players
                counting 1/k (--games only; '-' and null with --hands);
-  moons shot   hands in which its seat shot the moon; moons conceded: hands
-               in which another seat shot it.
+  moons shot/tried
+               hands in which its seat shot the moon / attempted it (below);
+  moons conceded/tried
+               hands in which another seat shot the moon / attempted it.
+
+A seat attempted the moon in a hand if, at the end of some trick of that
+hand, it had taken every point taken so far in the hand and those points
+were at least 60 % of the moon total (16 of 26 in standard Hearts, 32 of 52
+in Cancellation Hearts). Points are the point cards as the rules count them
+(hearts 1, Q♠ 13; not the Omnibus J♦'s -10); the kitty and the cards of
+set-aside tricks count once a seat takes them. A completed moon is always
+also an attempt.
 
 --json prints one object: "hands" = hands played in all (deals or games x
 rotations), "deals" = distinct deals dealt, "games" = G (null with --hands),
 "bots" = [{"name", "points_per_hand", "se", "payoff", "payoff_se",
-"win_rate", "win_rate_se", "moons_shot", "moons_conceded", "seats",
-"hands_played"}], plus the line-up, rules and seed; "timing" is the only key
-that differs between runs."""
+"win_rate", "win_rate_se", "moons_shot", "moons_conceded", "moon_attempts",
+"moon_attempts_conceded", "seats", "hands_played"}], plus the line-up, rules
+and seed; "timing" is the only key that differs between runs."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -115,10 +125,11 @@ def _row(b: BotStats) -> list[str]:
     win = "-" if b.win_rate is None else f"{100 * b.win_rate:.1f} %" + ("" if b.win_rate_se is None else f" ± {100 * b.win_rate_se:.1f}")
     ms = "-" if b.ms_per_move is None else f"{b.ms_per_move:.3g}"
     pts, pay = _pm(b.points_per_hand, b.se), _pm(b.payoff, b.payoff_se)
-    return [b.name, str(b.seats), str(b.hands_played), pts, pay, win, str(b.moons_shot), str(b.moons_conceded), ms]
+    shot, conceded = f"{b.moons_shot}/{b.moon_attempts}", f"{b.moons_conceded}/{b.moon_attempts_conceded}"
+    return [b.name, str(b.seats), str(b.hands_played), pts, pay, win, shot, conceded, ms]
 
 
-HEADER = ["bot", "seats", "hands", "points/hand ± se", "payoff ± se", "win rate", "moons shot", "moons conceded", "ms/move"]
+HEADER = ["bot", "seats", "hands", "points/hand ± se", "payoff ± se", "win rate", "moons shot/tried", "moons conceded/tried", "ms/move"]
 
 
 def text_report(result: ArenaResult) -> str:
@@ -148,6 +159,7 @@ def text_report(result: ArenaResult) -> str:
     lines += [
         "",
         f"se: standard error over {se_over}; payoff: others' mean points minus own, per hand",
+        "moons shot/tried: completed / attempted (after some trick, the seat had every point taken so far, at least 60 % of the moon's)",
         f"time: {result.seconds:.1f} s (jobs {result.jobs})",
     ]
     return "\n".join(lines) + "\n"

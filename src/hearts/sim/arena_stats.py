@@ -16,6 +16,16 @@ all the line-up positions a bot spec occupies.
   by ``k`` tied winners counting ``1/k``; ``win_rate_se`` as above.
 - ``moons_shot``: seat-hands in which the bot's seat shot the moon;
   ``moons_conceded``: seat-hands in which another seat shot it.
+- ``moon_attempts``: seat-hands in which the bot's seat *attempted* the
+  moon; ``moon_attempts_conceded``: seat-hands in which another seat
+  attempted it. A seat attempted the moon in a hand if, at the end of some
+  trick of that hand, it had taken every point taken so far in the hand and
+  those points were at least 60 % of the moon total (``rules.moon_points``:
+  16 of 26 in standard Hearts, 32 of 52 in Cancellation Hearts). Points are
+  the point cards as the rules count them (hearts 1, Q♠ 13; not the Omnibus
+  J♦'s −10); the kitty and the cards of set-aside tricks count once a seat
+  takes them. A completed moon is always also an attempt; see
+  :func:`moon_runs`.
 
 >>> t = Table(rotation=0, hands=(HandOutcome((1, 5, 20), None),), winners=None)
 >>> u = Table(rotation=1, hands=(HandOutcome((0, 26, 0), 1),), winners=None)
@@ -31,13 +41,21 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
+from hearts.core import Hand
+from hearts.core.cards import POINTS
+from hearts.core.hand import DONE, MOON
+
+#: an attempt needs at least MOON_SHARE of the moon total (here 3/5: 16 of 26)
+MOON_SHARE = Fraction(3, 5)
+
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """One hand played: the points scored by each seat, and the seat that shot the moon (or None)."""
+    """One hand played: the points scored by each seat, the seat that shot the moon (or None), the seats that attempted it."""
 
     points: tuple[int, ...]
     shooter: int | None
+    attempts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +97,8 @@ class BotStats:
     win_rate_se: float | None
     moons_shot: int
     moons_conceded: int
+    moon_attempts: int
+    moon_attempts_conceded: int
     ms_per_move: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
@@ -86,6 +106,56 @@ class BotStats:
         data = asdict(self)
         del data["ms_per_move"]
         return data
+
+
+def points_after_each_trick(hand: Hand) -> list[tuple[int, ...]]:
+    """The points each seat had taken at the end of each trick of ``hand`` (replayed from ``hand.tricks``).
+
+    Counted as the hand counts ``points_taken``: the point cards of each trick
+    (the J♦ not counted), the kitty with the first trick, a set-aside trick's
+    cards with the next trick won; when the hand is over, cards still set
+    aside go to the last winner under ``last_trick_unwon="previous_winner"``.
+    """
+    taken = [0] * hand.n
+    pile = 0
+    last_winner: int | None = None
+    out: list[tuple[int, ...]] = []
+    finished = hand.phase in (MOON, DONE)
+    for i, trick in enumerate(hand.tricks):
+        gained = sum(POINTS[c] for c in trick.cards) + (sum(POINTS[c] for c in hand.kitty) if i == 0 else 0)
+        if trick.winner is None:
+            pile += gained
+        else:
+            taken[trick.winner] += gained + pile
+            pile = 0
+            last_winner = trick.winner
+        if finished and i == len(hand.tricks) - 1 and pile and last_winner is not None:
+            if hand.rules.last_trick_unwon == "previous_winner":
+                taken[last_winner] += pile
+        out.append(tuple(taken))
+    return out
+
+
+def moon_runs(hand: Hand) -> tuple[int, ...]:
+    """The seats that attempted the moon in ``hand`` (defined in the module docstring), in seat order.
+
+    Seat 0 holds the clubs, seat 1 the diamonds, seat 2 the hearts and seat 3
+    the spades; with no pass, seat 0 wins every trick and shoots the moon:
+
+    >>> from hearts.core import Rules
+    >>> hand = Hand(Rules.standard(4), [list(range(13 * s, 13 * s + 13)) for s in range(4)], number=4)
+    >>> while hand.phase == "play":
+    ...     hand.play(hand.legal_cards()[0])
+    >>> hand.shooter, moon_runs(hand)
+    (0, (0,))
+    """
+    need = MOON_SHARE * hand.rules.moon_points
+    seats: set[int] = set()
+    for taken in points_after_each_trick(hand):
+        total = sum(taken)
+        if total and total >= need:
+            seats.update(s for s, p in enumerate(taken) if p == total)
+    return tuple(sorted(seats))
 
 
 def standard_error(samples: Sequence[Fraction]) -> float | None:
@@ -111,7 +181,7 @@ def bot_stats(lineup: Sequence[str], deals: Sequence[DealOutcome]) -> list[BotSt
     for name in names:
         positions = [p for p, spec in enumerate(lineup) if spec == name]
         total_points = total_payoff = Fraction(0)
-        count = shot = conceded = decisions = 0
+        count = shot = conceded = tried = tried_conceded = decisions = 0
         seconds = 0.0
         point_means: list[Fraction] = []
         payoff_means: list[Fraction] = []
@@ -135,6 +205,10 @@ def bot_stats(lineup: Sequence[str], deals: Sequence[DealOutcome]) -> list[BotSt
                                 shot += 1
                             else:
                                 conceded += 1
+                        if s in hand.attempts:
+                            tried += 1
+                        if any(a != s for a in hand.attempts):
+                            tried_conceded += 1
                 if table.winners is not None:
                     games += len(seats)
                     d_wins += sum(Fraction(1, len(table.winners)) for s in seats if s in table.winners)
@@ -167,6 +241,8 @@ def bot_stats(lineup: Sequence[str], deals: Sequence[DealOutcome]) -> list[BotSt
                 win_rate_se=standard_error(win_shares) if win_rate is not None else None,
                 moons_shot=shot,
                 moons_conceded=conceded,
+                moon_attempts=tried,
+                moon_attempts_conceded=tried_conceded,
                 ms_per_move=1000 * seconds / decisions if decisions else None,
             )
         )

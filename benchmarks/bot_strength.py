@@ -1,0 +1,335 @@
+"""Bot strength, measured with the arena and printed as markdown tables for the README.
+
+Every section plays duplicate deals (each deal once per rotation of the
+line-up) with :func:`hearts.sim.arena.run_arena`, seeded by ``--seed``::
+
+    python benchmarks/bot_strength.py [--sections mc,shooter,levels,games,cancellation] [--seed S] [--jobs J] [--json FILE]
+
+Sections:
+
+- ``mc``: the project's bots against hearts-engine's ``mc:128`` (an external
+  tool, ``--tool DIR``): its ``match.py`` is run as a subprocess for each
+  ``--mc-lineup`` and its JSON (written into ``--out-dir``) is read back;
+  skipped, with one line, when the tool or cargo is missing.
+- ``shooter``: the ``shooter`` bot against three copies of each level, in
+  4-player standard Hearts: its moons completed and attempted per seat-hand
+  and the defenders' points per hand.
+- ``levels``: the difficulty levels in one arena (4-player standard Hearts).
+- ``games``: game win rate of each ``--games-lineup`` over ``--games`` games.
+- ``cancellation``: ``search:sims=600`` and seven ``heuristic`` in 8-player
+  Cancellation Hearts.
+
+The tables go to standard output; each arena's full text report (and
+match.py's output) goes to standard error. Exit status 0, 1 when an engine
+match failed, 2 for a bad option, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from hearts.bots import BotSpecError, make_bot
+from hearts.core import HeartsError, Rules
+from hearts.sim.arena import ArenaResult, run_arena
+from hearts.sim.arena_cli import text_report
+from hearts.sim.arena_stats import BotStats
+
+ROOT = Path(__file__).resolve().parents[1]
+SECTIONS = ("mc", "shooter", "levels", "games", "cancellation")
+DEFAULT_TOOL = ROOT.parent / "shared" / "tools" / "hearts-engine"
+DEFAULT_OUT = Path("/tmp/hearts-bot-strength")
+MC_LINEUPS = ("expert,he-mc:128", "hard,he-mc:128")
+GAMES_LINEUPS = ("expert,medium,medium,medium",)
+ENGINE_RULES = "4-player standard Hearts as hearts-engine plays it: moon adds 26, only hearts break hearts"
+
+
+# -- options ---------------------------------------------------------------------
+def _count(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _specs(text: str) -> list[str]:
+    """argparse type: comma-separated bot specs, none empty."""
+    specs = [s.strip() for s in text.split(",")]
+    if not all(specs):
+        raise argparse.ArgumentTypeError(f"empty bot spec in {text!r}: write e.g. medium,hard")
+    return specs
+
+
+def _sections(text: str) -> list[str]:
+    """argparse type: comma-separated section names."""
+    names = _specs(text)
+    bad = [n for n in names if n not in SECTIONS]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown section {bad[0]!r}: choose from {','.join(SECTIONS)}")
+    return list(dict.fromkeys(names))
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sections", type=_sections, default=list(SECTIONS), help=f"comma-separated, from {','.join(SECTIONS)} (default all)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of every arena (default 1)")
+    ap.add_argument("--jobs", type=_count, default=1, help="worker processes per arena (default 1); results are the same for any")
+    ap.add_argument("--json", metavar="FILE", default=None, help="also write a JSON summary of every section to FILE")
+    mc = ap.add_argument_group("mc: against hearts-engine")
+    default_tool = os.environ.get("HEARTS_ENGINE_TOOL") or str(DEFAULT_TOOL)
+    mc.add_argument("--tool", metavar="DIR", default=default_tool,
+                    help="the hearts-engine tool folder (default: $HEARTS_ENGINE_TOOL, else %(default)s)")
+    mc.add_argument("--mc-lineup", metavar="A,B", type=_specs, action="append", default=None,
+                    help=f"a line-up for match.py, repeatable (default {' and '.join(MC_LINEUPS)})")
+    mc.add_argument("--hands", type=_count, default=200, help="deals per mc line-up (default 200)")
+    mc.add_argument("--out-dir", type=Path, default=DEFAULT_OUT, help="where match.py writes its JSON (default %(default)s)")
+    sh = ap.add_argument_group("shooter: the moon shooter against three copies of each level")
+    sh.add_argument("--shooter-levels", type=_specs, default=["medium", "hard", "expert"], help="defenders (default medium,hard,expert)")
+    sh.add_argument("--shooter-hands", type=_count, default=100, help="deals per level (default 100)")
+    lv = ap.add_argument_group("levels: the levels in one arena")
+    lv.add_argument("--levels", type=_specs, default=["easy", "medium", "hard", "expert"], help="default easy,medium,hard,expert")
+    lv.add_argument("--levels-hands", type=_count, default=100, help="deals (default 100)")
+    gm = ap.add_argument_group("games: game win rates")
+    gm.add_argument("--games-lineup", metavar="A,B,...", type=_specs, action="append", default=None,
+                    help=f"a 4-player line-up, repeatable (default {' and '.join(GAMES_LINEUPS)})")
+    gm.add_argument("--games", type=_count, default=20, help="games per line-up (default 20)")
+    cx = ap.add_argument_group("cancellation: search against heuristic in 8-player Cancellation Hearts")
+    cx.add_argument("--cancellation-bot", default="search:sims=600", help="the bot against 7 heuristic (default %(default)s)")
+    cx.add_argument("--cancellation-hands", type=_count, default=60, help="deals (default 60)")
+    return ap
+
+
+# -- formatting ------------------------------------------------------------------
+def pm(value: float | None, se: float | None, digits: int = 2) -> str:
+    """``value ± se`` (``-`` for a missing number)."""
+    if value is None:
+        return "-"
+    return f"{value:.{digits}f} ± " + ("-" if se is None else f"{se:.{digits}f}")
+
+
+def share(count: int, total: int) -> str:
+    """``count`` of ``total`` as a percentage, with the counts."""
+    return f"{100 * count / total:.1f} % ({count}/{total})" if total else "-"
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3g}"
+
+
+def md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A markdown table."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def emit(title: str, body: str) -> None:
+    print(f"### {title}\n\n{body}\n", flush=True)
+
+
+def _arena(bots: Sequence[str], rules: Rules, args: argparse.Namespace, *, hands: int | None = None, games: int | None = None
+           ) -> ArenaResult:
+    """One arena; its full text report goes to standard error."""
+    result = run_arena(bots, rules, hands=hands, games=games, seed=args.seed, jobs=args.jobs)
+    sys.stderr.write(text_report(result) + "\n")
+    return result
+
+
+def _bot(result: ArenaResult, name: str) -> BotStats:
+    return next(b for b in result.bots if b.name == name)
+
+
+def _moons(b: BotStats) -> list[str]:
+    return [str(b.moons_shot), str(b.moon_attempts), str(b.moons_conceded)]
+
+
+# -- the sections ----------------------------------------------------------------
+def section_mc(args: argparse.Namespace) -> dict[str, Any]:
+    """match.py for each line-up; per bot from its JSON: points, payoff, moons, ms/move."""
+    tool = Path(args.tool)
+    match = tool / "match.py"
+    cargo = shutil.which("cargo") or (Path.home() / ".cargo" / "bin" / "cargo").exists() or os.environ.get("HEBOT")
+    if not match.is_file():
+        reason = f"no hearts-engine tool at {tool} (no match.py): engine matches skipped"
+    elif not cargo:
+        reason = "cargo is not installed (needed to build hearts-engine's hebot): engine matches skipped"
+    else:
+        reason = ""
+    if reason:
+        print(f"mc: {reason}\n", flush=True)
+        return {"skipped": reason}
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    runs: list[dict[str, Any]] = []
+    rows: list[list[str]] = []
+    notes: list[str] = []
+    for lineup in args.mc_lineup or [s.split(",") for s in MC_LINEUPS]:
+        spec = ",".join(lineup)
+        out = args.out_dir / f"{re.sub(r'[^A-Za-z0-9]+', '-', spec).strip('-')}-h{args.hands}-s{args.seed}.json"
+        cmd = [sys.executable, str(match), "--bots", spec, "--hands", str(args.hands), "--seed", str(args.seed),
+               "--jobs", str(args.jobs), "--out", str(out)]
+        proc = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        sys.stderr.write(proc.stdout)
+        if proc.returncode != 0 or not out.is_file():
+            notes.append(f"`{spec}`: match.py failed (exit {proc.returncode}), see its messages above")
+            runs.append({"lineup": spec, "error": f"match.py exit {proc.returncode}"})
+            continue
+        data = json.loads(out.read_text(encoding="utf-8"))
+        timing = data.get("timing", {}).get("ms_per_move", {})
+        bots = []
+        for b in data["bots"]:
+            row = {k: b.get(k) for k in ("name", "points_per_hand", "se", "payoff", "payoff_se", "moons_shot",
+                                         "moon_attempts", "moons_conceded", "moon_attempts_conceded", "hands_played")}
+            row["ms_per_move"] = timing.get(b["name"])
+            bots.append(row)
+            rows.append([f"`{spec}`", f"`{b['name']}`", pm(b["points_per_hand"], b["se"]), pm(b["payoff"], b["payoff_se"]),
+                         str(b["moons_shot"]), str(b.get("moon_attempts", "-")), str(b["moons_conceded"]), ms(row["ms_per_move"])])
+        legal = data.get("legal_check", {})
+        if legal.get("legal_mismatch") or legal.get("engine_errors"):
+            bad = f"{legal.get('legal_mismatch')} legal-card mismatches, {legal.get('engine_errors')} engine errors"
+            notes.append(f"`{spec}`: the legal check failed: {bad}")
+        runs.append({"lineup": spec, "file": str(out), "hands": data["hands"], "deals": data["deals"], "bots": bots,
+                     "legal_check": {k: v for k, v in legal.items() if k != "examples"}})
+    header = ["line-up", "bot", "points/hand ± se", "payoff ± se", "moons shot", "moon attempts", "moons conceded", "ms/move"]
+    body = md_table(header, rows) + "".join(f"\n\n{n}" for n in notes)
+    emit(f"mc: against hearts-engine ({args.hands} deals × 4 rotations, seed {args.seed})", f"{ENGINE_RULES}.\n\n{body}")
+    return {"runs": runs, "failed": any("error" in r for r in runs)}
+
+
+def section_shooter(args: argparse.Namespace) -> dict[str, Any]:
+    """The shooter against three copies of each level: its moons completed and attempted, the defenders' points."""
+    try:
+        make_bot("shooter", seed=0)
+    except BotSpecError as err:
+        print(f"shooter: no shooter bot ({err}): section skipped\n", flush=True)
+        return {"skipped": str(err)}
+    rows, runs = [], []
+    for level in args.shooter_levels:
+        result = _arena(["shooter", level, level, level], Rules.standard(4), args, hands=args.shooter_hands)
+        s, d = _bot(result, "shooter"), _bot(result, level)
+        rows.append([f"`{level}`", share(s.moons_shot, s.hands_played), share(s.moon_attempts, s.hands_played),
+                     pm(s.points_per_hand, s.se), pm(d.points_per_hand, d.se), pm(s.payoff, s.payoff_se)])
+        runs.append({"level": level, "arena": result.to_json()})
+    header = ["defenders (× 3)", "shooter's moons", "shooter's attempts", "shooter points/hand ± se", "defenders' points/hand ± se",
+              "shooter payoff ± se"]
+    title = f"shooter: `shooter` against three of a level (4-player standard; {args.shooter_hands} deals × 4 rotations, seed {args.seed})"
+    emit(title, md_table(header, rows) + "\n\nmoons and attempts per seat-hand of the shooter")
+    return {"runs": runs}
+
+
+def _points_table(result: ArenaResult) -> str:
+    header = ["bot", "points/hand ± se", "payoff ± se", "moons shot", "moon attempts", "moons conceded", "ms/move"]
+    rows = [[f"`{b.name}`", pm(b.points_per_hand, b.se), pm(b.payoff, b.payoff_se), *_moons(b), ms(b.ms_per_move)] for b in result.bots]
+    return md_table(header, rows)
+
+
+def section_levels(args: argparse.Namespace) -> dict[str, Any]:
+    """The levels in one 4-player arena."""
+    result = _arena(args.levels, Rules.standard(4), args, hands=args.levels_hands)
+    lineup = ",".join(result.lineup)
+    emit(f"levels: `{lineup}` (4-player standard; {args.levels_hands} deals × 4 rotations, seed {args.seed})", _points_table(result))
+    return {"arena": result.to_json()}
+
+
+def section_games(args: argparse.Namespace) -> dict[str, Any]:
+    """Game win rates of each line-up."""
+    rows, runs = [], []
+    for lineup in args.games_lineup or [s.split(",") for s in GAMES_LINEUPS]:
+        result = _arena(lineup, Rules.standard(4), args, games=args.games)
+        for b in result.bots:
+            win = "-" if b.win_rate is None else f"{100 * b.win_rate:.1f} %"
+            if b.win_rate is not None and b.win_rate_se is not None:
+                win += f" ± {100 * b.win_rate_se:.1f}"
+            rows.append([f"`{','.join(result.lineup)}`", f"`{b.name}`", str(b.seats), win, pm(b.points_per_hand, b.se)])
+        runs.append({"lineup": list(result.lineup), "arena": result.to_json()})
+    header = ["line-up", "bot", "seats", "game win rate ± se", "points/hand ± se"]
+    played = f"{args.games} game{'s' if args.games != 1 else ''} × 4 rotations, seed {args.seed}"
+    emit(f"games: win rates (4-player standard, to 100; {played})", md_table(header, rows))
+    return {"runs": runs}
+
+
+def section_cancellation(args: argparse.Namespace) -> dict[str, Any]:
+    """One bot against seven heuristic in 8-player Cancellation Hearts."""
+    result = _arena([args.cancellation_bot] + ["heuristic"] * 7, Rules.cancellation(8), args, hands=args.cancellation_hands)
+    played = f"{args.cancellation_hands} deals × 8 rotations, seed {args.seed}"
+    title = f"cancellation: `{args.cancellation_bot}` + 7 × `heuristic` (8-player Cancellation Hearts; {played})"
+    emit(title, _points_table(result))
+    return {"arena": result.to_json()}
+
+
+RUNNERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {
+    "mc": section_mc,
+    "shooter": section_shooter,
+    "levels": section_levels,
+    "games": section_games,
+    "cancellation": section_cancellation,
+}
+
+
+def _check_specs(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Bad bot specs of the chosen sections are argparse errors, before anything is played."""
+    specs: list[str] = []
+    if "levels" in args.sections:
+        specs += args.levels
+    if "shooter" in args.sections:
+        specs += args.shooter_levels
+    if "games" in args.sections:
+        for lineup in args.games_lineup or []:
+            if len(lineup) > 4:
+                ap.error(f"--games-lineup {','.join(lineup)}: at most 4 bots for 4 seats")
+            specs += lineup
+    if "cancellation" in args.sections:
+        specs.append(args.cancellation_bot)
+    for lineup in args.mc_lineup or []:
+        if len(lineup) > 4:
+            ap.error(f"--mc-lineup {','.join(lineup)}: at most 4 bots for 4 seats")
+    if len(args.levels) > 4 and "levels" in args.sections:
+        ap.error(f"--levels: at most 4 bots for 4 seats, not {len(args.levels)}")
+    for spec in dict.fromkeys(specs):
+        try:
+            make_bot(spec, seed=0)
+        except BotSpecError as err:
+            ap.error(str(err))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = parser()
+    args = ap.parse_args(argv)
+    _check_specs(ap, args)
+    if args.json and not Path(args.json).resolve().parent.is_dir():
+        ap.error(f"--json {args.json}: no such folder {Path(args.json).resolve().parent}")
+    summary: dict[str, Any] = {"seed": args.seed, "jobs": args.jobs, "sections": {}}
+    status = 0
+    try:
+        for name in args.sections:
+            summary["sections"][name] = out = RUNNERS[name](args)
+            if out.get("failed"):
+                status = 1
+    except KeyboardInterrupt:
+        print("bot_strength: interrupted", file=sys.stderr)
+        return 130
+    except (HeartsError, OSError) as err:  # a bot breaking the rules, a folder not writable
+        print(f"bot_strength: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        try:
+            Path(args.json).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        except OSError as err:
+            print(f"bot_strength: cannot write --json {args.json}: {err}", file=sys.stderr)
+            return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
