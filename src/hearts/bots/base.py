@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from hearts.core import Action, Card, ChooseMoon, PassCards, PlayCard, SeatView
 
@@ -73,10 +74,19 @@ def best_moon_choice(view: SeatView) -> str:
     """
     seat = view.seat
     assert seat is not None
-    scores = list(view.scores or [0] * view.players)
-    target = view.rules.target or 0
-    added = [s + (0 if i == seat else 26) for i, s in enumerate(scores)]
-    subtracted = [s - (26 if i == seat else 0) for i, s in enumerate(scores)]
+    return moon_choice_for(list(view.scores or [0] * view.players), seat, view.rules.target or 0)
+
+
+def moon_choice_for(scores: Sequence[int], seat: int, target: int, moon: int = 26) -> str:
+    """:func:`best_moon_choice` from the scores before the hand (the shooter ``seat`` took every point).
+
+    >>> moon_choice_for([80, 70, 60, 90], 0, 100)  # adding ends the game with seat 0 alone lowest
+    'add'
+    >>> moon_choice_for([95, 60, 60, 60], 0, 100)  # adding ends it with seat 0 last: subtract
+    'subtract'
+    """
+    added = [s + (0 if i == seat else moon) for i, s in enumerate(scores)]
+    subtracted = [s - (moon if i == seat else 0) for i, s in enumerate(scores)]
 
     def outcome(totals: list[int]) -> int:
         if max(totals) < target:

@@ -38,7 +38,7 @@ from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
 from .heuristic_rollout import rollout_card, rollout_moon
 from .registry import float_setting, reject_unknown
 
-__all__ = ["HeuristicBot", "make", "out_cards", "rollout_card", "rollout_moon", "waiting_points"]
+__all__ = ["HeuristicBot", "make", "out_cards", "rollout_card", "rollout_moon", "view_card", "waiting_points"]
 
 
 def out_cards(view: SeatView) -> int:
@@ -91,29 +91,36 @@ class HeuristicBot(Bot):
     def play_card(self, view: SeatView) -> Card:
         if self._noisy():
             return self.rng.choice(view.legal)
-        seat = view.seat
-        assert seat is not None
-        rules = view.rules
-        legal = 0
-        for c in view.legal:
-            legal |= BIT[c]
-        mine = card_masks(view.hand)[0]
-        out = out_cards(view)
-        points = list(view.points_taken)
-        moon = rules.moon_points
-        extra = waiting_points(view)
-        mode = NORMAL
-        others = sum(points) - points[seat]
-        if not others and (shooting(points, seat, moon, mine, out) or self._moon_try(view, mine, out)):
-            mode = SHOOT
-        return choose_play(legal, mine, out, list(view.trick), view.trick_leader if view.trick_leader is not None else seat,
-                           view.players, seat, points, moon, rules.copies, bool(rules.jack_of_diamonds), extra, mode, view.voids)
+        return view_card(view)
 
-    def _moon_try(self, view: SeatView, mine: int, out: int) -> bool:
-        """Go for the moon with a hand that can take it (nobody else has points yet)."""
-        if view.rules.copies != 1:
-            return False
-        return moon_hand(mine, out, 2, view.players)
+
+def view_card(view: SeatView, mode: int | None = None) -> Card:
+    """The heuristic's card for the view's seat; ``mode`` forces :data:`SHOOT` or :data:`NORMAL`
+    (by default it shoots while it holds every point and can take the rest, or has a hand for it)."""
+    seat = view.seat
+    assert seat is not None
+    rules = view.rules
+    legal = 0
+    for c in view.legal:
+        legal |= BIT[c]
+    mine = card_masks(view.hand)[0]
+    out = out_cards(view)
+    points = list(view.points_taken)
+    moon = rules.moon_points
+    if mode is None:
+        mode = NORMAL
+        if sum(points) == points[seat] and (shooting(points, seat, moon, mine, out) or moon_try(view, mine, out)):
+            mode = SHOOT
+    leader = view.trick_leader if view.trick_leader is not None else seat
+    return choose_play(legal, mine, out, list(view.trick), leader, view.players, seat, points, moon, rules.copies,
+                       bool(rules.jack_of_diamonds), waiting_points(view), mode, view.voids)
+
+
+def moon_try(view: SeatView, mine: int, out: int) -> bool:
+    """Go for the moon with a hand that can take it (one deck only)."""
+    if view.rules.copies != 1:
+        return False
+    return moon_hand(mine, out, 2, view.players)
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:

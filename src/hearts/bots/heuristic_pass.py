@@ -67,9 +67,21 @@ def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     lo, hi = card_masks(hand)
     out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
     if rules.copies == 1 and moon_hand(lo, out, k, rules.players):
-        # shed the losers, lowest first, keeping the hearts
-        order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2, RANK[c]))
-        return sorted(order[:k])
+        return moon_pass(hand, rules)
+    return sorted(shed_order(hand, rules)[:k])
+
+
+def moon_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
+    """A shooter's pass: the lowest-ranked cards, hearts and the queen of spades last."""
+    order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2 or c == QS, RANK[c], c))
+    return sorted(order[:rules.pass_count])
+
+
+def shed_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
+    """Every card of ``hand``, the one most worth passing first (for a hand that does not shoot)."""
+    k = rules.pass_count
+    lo, hi = card_masks(hand)
+    out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
     cancellation = rules.copies == 2
     jd = bool(rules.jack_of_diamonds)
     lengths = [(lo & sm).bit_count() + (hi & sm).bit_count() for sm in SUIT_MASKS]
@@ -113,4 +125,4 @@ def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
                 score -= 15.0  # a single high card with its twin out: a shield
         scored.append((score + (0.01 if second else 0.0), c))
     scored.sort(key=lambda t: -t[0])
-    return sorted(c for _, c in scored[:k])
+    return [c for _, c in scored]

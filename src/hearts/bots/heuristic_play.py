@@ -141,6 +141,7 @@ def choose_play(
     extra: int,
     mode: int,
     voids: Sequence[int] = (),
+    defend: int = 0,
 ) -> Card:
     """The card to play.
 
@@ -150,11 +151,12 @@ def choose_play(
     ``extra``: points the trick's winner gets besides its cards (set-aside
     cards, the kitty's expected points); ``jd``: the J♦ is worth -10;
     ``mode``: :data:`SHOOT` when this seat is going for the moon;
-    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void.
+    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void;
+    ``defend``: the points at which a seat holding all of them is a runner (0: :func:`defend_at`).
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    runner = runner_of(points, defend_at(moon_points))
+    runner = runner_of(points, defend or defend_at(moon_points))
     if runner == me:
         runner = -1
     if not trick:

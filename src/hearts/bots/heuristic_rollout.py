@@ -21,9 +21,21 @@ from hearts.core import Card, Hand
 
 from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
 
+#: in a rollout, a seat holding every point so far, at least this many (of 26), keeps running the moon
+RUN_ON_AT = 10
+#: in a rollout, the others defend against such a seat from this many points (of 26; 0: as the heuristic bot)
+DEFEND_AT = 0
 
-def rollout_card(hand: Hand) -> Card:
-    """The heuristic's card for the seat to move in a full-information hand in the play phase."""
+
+def rollout_card(hand: Hand, shoot: int = 0) -> Card:
+    """The heuristic's card for the seat to move in a full-information hand in the play phase.
+
+    ``shoot``: a mask of seats (bit ``s``) that go for the moon for as long as
+    no other seat has taken a point. Besides them, a seat that holds every
+    point so far, at least :data:`RUN_ON_AT` of 26, keeps going for the moon
+    (a runner, as a real opponent with that many would); the others defend
+    against it (see :mod:`hearts.bots.heuristic_play`).
+    """
     legal = hand.legal_mask()
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -44,9 +56,13 @@ def rollout_card(hand: Hand) -> Card:
     mine = lo[me]
     points = hand.points_taken
     moon = rules.moon_points
-    mode = SHOOT if shooting(points, me, moon, mine, out) else NORMAL
+    taken = points[me]
+    mode = NORMAL
+    if taken == sum(points) and (shoot >> me & 1 or rules.copies == 1 and taken * 26 >= RUN_ON_AT * moon
+                                 or shooting(points, me, moon, mine, out)):
+        mode = SHOOT
     return choose_play(legal, mine, out, hand.trick, hand.leader, hand.n, me, points, moon,
-                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids)
+                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids, DEFEND_AT * moon // 26)
 
 
 def rollout_moon(hand: Hand) -> str:

@@ -45,27 +45,29 @@ import atexit
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
 
 from .base import Bot
+from .heuristic import view_card
 from .heuristic_pass import choose_pass
+from .heuristic_play import SHOOT
 from .heuristic_rollout import rollout_card
+from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, int_setting, reject_unknown
 from .sampler import WorldSampler
+from .search_pass import search_pass
 
 DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points")
 
-Policy = Callable[[Hand], Card]
-
-
-def duck_card(hand: Hand) -> Card:
+def duck_card(hand: Hand, shoot: int = 0) -> Card:
     """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
 
     >>> from hearts.core import Hand, Rules
@@ -107,30 +109,44 @@ def _lowest_rank(m: int) -> Card:
 POLICIES: dict[str, Policy] = {"heuristic": rollout_card, "duck": duck_card}
 
 
-def playout(world: Hand, policy: Policy) -> list[int]:
-    """Play ``world`` to the end with ``policy`` (the shooter adds 26: worth the same margins); its points."""
-    play = world.play
-    while world.phase == "play":
-        play(policy(world))
-    if world.phase == "moon":
-        world.choose_moon(world.to_move, "add")
-    assert world.points is not None
-    return world.points
+class WorldResult(NamedTuple):
+    """One world's evaluation: each legal card's value (in ``view.legal`` order), the policy's own card,
+    and, with a shoot line, its value and whether it took the moon."""
+
+    world: int
+    values: list[float]
+    preferred: Card
+    shoot_value: float
+    shoot_moon: bool
+
+
+def double_bar(results: Sequence[WorldResult], best: float) -> bool:
+    """Take the shoot line? Only if its total beats ``best`` (the best card's) and it took the moon in most worlds.
+
+    >>> r = [WorldResult(i, [1.0], 0, 8.0, i < 2) for i in range(3)]
+    >>> double_bar(r, 3.0), double_bar(r, 30.0), double_bar(r[:2] + [r[2]._replace(shoot_moon=False)] * 2, 3.0)
+    (True, False, False)
+    """
+    moons = sum(r.shoot_moon for r in results)
+    return sum(r.shoot_value for r in results) > best and 2 * moons > len(results)
 
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                    rollout: str, evaluation: str) -> list[tuple[int, list[float], Card]]:
-    """Per world index: the value of each legal card (in ``view.legal`` order) and the policy's own card.
+                    rollout: str, evaluation: str, shoot_card: Card | None = None) -> list[WorldResult]:
+    """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
-    Stops after the first world once ``time.monotonic()`` passes ``deadline``.
+    With ``shoot_card``, also the *shoot line*: that card, then this seat goes
+    for the moon for the rest of the hand. Stops after the first world once
+    ``time.monotonic()`` passes ``deadline``.
     """
     policy = POLICIES[rollout]
     sampler = WorldSampler(view)
     me = view.seat
     assert me is not None
     legal = view.legal
-    n = view.players
-    out: list[tuple[int, list[float], Card]] = []
+    evaluator = Evaluator(me, view.rules, view.scores, evaluation)
+    value = evaluator.value
+    out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
             break
@@ -140,13 +156,14 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
         for c in legal:
             w = world.clone()
             w.play(c)
-            points = playout(w, policy)
-            own = points[me]
-            if evaluation == "payoff":
-                values.append((sum(points) - own) / (n - 1) - own)
-            else:
-                values.append(-own)
-        out.append((i, values, policy(world)))
+            values.append(value(playout(w, policy), w.shooter))
+        shoot_value, moon = 0.0, False
+        if shoot_card is not None:
+            w = world.clone()
+            w.play(shoot_card)
+            shoot_value = value(playout(w, policy, 1 << me), w.shooter)
+            moon = w.shooter == me
+        out.append(WorldResult(i, values, policy(world, 0), shoot_value, moon))
     return out
 
 
@@ -154,46 +171,73 @@ class SearchBot(Bot):
     """Perfect-information Monte Carlo over sampled worlds; see the module docstring for the settings."""
 
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
-                 rollout: str = "heuristic", evaluation: str = "payoff", seed: int | None = None, name: str = "search") -> None:
+                 rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
+                 pass_ms: int | None = None, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
         self.jobs = jobs
         self.rollout = rollout
         self.evaluation = evaluation
+        self.moon = moon
+        self.pass_worlds = pass_worlds
+        self.pass_ms = pass_ms if pass_ms is not None else ms
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
+        #: the hand in which this seat chose to shoot the moon (it then plays the shoot line)
+        self._latch: tuple[object, ...] | None = None
         #: worlds and simulations of the last decision (for benchmarks)
         self.last_worlds = 0
         self.last_sims = 0
 
     # -- the three decisions ---------------------------------------------
     def pass_cards(self, view: SeatView) -> list[Card]:
-        return choose_pass(view.hand, view.rules)
+        base = self.rng.getrandbits(48) << 16
+        if not self.pass_worlds:
+            return choose_pass(view.hand, view.rules)
+        deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
+        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon)
 
     def play_card(self, view: SeatView) -> Card:
         legal = view.legal
         base = self.rng.getrandbits(48) << 16  # drawn every decision, so later decisions do not depend on timing
+        me = view.seat
+        assert me is not None
+        points = view.points_taken
+        clean = sum(points) == points[me]  # nobody else has a point: the moon is still open to us
+        shoot_card: Card | None = None
+        if self.moon and clean and view.rules.copies == 1:
+            key = (view.hand_number, view.dealer, view.scores, view.hand_sizes[me] + len(view.tricks))
+            if self._latch == key:
+                self.last_worlds = self.last_sims = 0
+                return view_card(view, SHOOT)
+            shoot_card = view_card(view, SHOOT)
+        else:
+            self._latch = None
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
         start = time.monotonic()
         deadline = None if self.ms is None else start + self.ms / 1000
+        width = len(legal) + (shoot_card is not None)
         limit = self.worlds if self.worlds is not None else 1 << 30
         if self.sims is not None:
-            limit = min(limit, max(1, -(-self.sims // len(legal))))
-        results = self._run(view, limit, base, deadline)
-        results.sort(key=lambda r: r[0])
+            limit = min(limit, max(1, -(-self.sims // width)))
+        results = self._run(view, limit, base, deadline, shoot_card)
+        results.sort(key=lambda r: r.world)
         totals = [0.0] * len(legal)
-        for _, values, _ in results:
-            for k, v in enumerate(values):
+        for r in results:
+            for k, v in enumerate(r.values):
                 totals[k] += v
         self.last_worlds = len(results)
-        self.last_sims = len(results) * len(legal)
+        self.last_sims = len(results) * width
         best = max(totals)
+        if shoot_card is not None and double_bar(results, best):
+            self._latch = key
+            return shoot_card
         tied = [c for c, t in zip(legal, totals, strict=True) if t >= best - 1e-9]
-        preferred = results[0][2]
+        preferred = results[0].preferred
         return preferred if preferred in tied else tied[0]
 
     def close(self) -> None:
@@ -203,14 +247,14 @@ class SearchBot(Bot):
             self._pool = None
 
     # -- parallel evaluation ---------------------------------------------
-    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None) -> list[tuple[int, list[float], Card]]:
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
+        args = (self.rollout, self.evaluation, shoot_card)
         if jobs == 1:
-            return evaluate_worlds(view, range(limit), base, deadline, self.rollout, self.evaluation)
+            return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
-        futures = [pool.submit(_evaluate_remote, view, range(k, limit, jobs), base, deadline, self.rollout, self.evaluation)
-                   for k in range(1, jobs)]
-        results = evaluate_worlds(view, range(0, limit, jobs), base, deadline, self.rollout, self.evaluation)
+        futures = [pool.submit(_evaluate_remote, view, range(k, limit, jobs), base, deadline, *args) for k in range(1, jobs)]
+        results = evaluate_worlds(view, range(0, limit, jobs), base, deadline, *args)
         try:
             for f in futures:
                 results.extend(f.result())
@@ -228,10 +272,10 @@ class SearchBot(Bot):
 
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                     rollout: str, evaluation: str) -> list[tuple[int, list[float], Card]]:
+                     rollout: str, evaluation: str, shoot_card: Card | None) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -266,5 +310,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     evaluation = params.pop("eval", "payoff")
     if evaluation not in EVALS:
         raise BotSpecError(f"eval must be one of {', '.join(EVALS)} in bot spec {spec!r}, not {evaluation!r}")
+    moon = bool(int_setting(params, "moon", 0, 1, 1, spec))
+    pass_worlds = int_setting(params, "pass", 0, 100_000, 0, spec)
+    pass_ms = int_setting(params, "pass_ms", 1, 600_000, 0, spec) or None
     reject_unknown(params, spec)
-    return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, seed=seed)
+    return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
+                     pass_worlds=pass_worlds, pass_ms=pass_ms, seed=seed)

@@ -19,18 +19,17 @@ import random
 from collections.abc import Sequence
 
 from hearts.core import Card, Rules, SeatView
-from hearts.core.cards import BIT, SUIT_OF
 
 from .base import Bot
-from .heuristic import out_cards
-from .heuristic_play import RANK, SHOOT, choose_play
+from .heuristic import view_card
+from .heuristic_pass import moon_pass
+from .heuristic_play import SHOOT
 from .registry import reject_unknown
 
 
 def shooter_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     """The ``rules.pass_count`` lowest-ranked cards that are neither hearts nor Q♠ (hearts last, if it must)."""
-    order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2 or c == 50, RANK[c], c))
-    return sorted(order[: rules.pass_count])
+    return moon_pass(hand, rules)
 
 
 class ShooterBot(Bot):
@@ -44,18 +43,7 @@ class ShooterBot(Bot):
         return shooter_pass(view.hand, view.rules)
 
     def play_card(self, view: SeatView) -> Card:
-        seat = view.seat
-        assert seat is not None
-        legal = 0
-        for c in view.legal:
-            legal |= BIT[c]
-        mine = 0
-        for c in view.hand:
-            mine |= BIT[c]
-        rules = view.rules
-        leader = view.trick_leader if view.trick_leader is not None else seat
-        return choose_play(legal, mine, out_cards(view), list(view.trick), leader, view.players, seat,
-                           list(view.points_taken), rules.moon_points, rules.copies, bool(rules.jack_of_diamonds), 0, SHOOT)
+        return view_card(view, SHOOT)
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:

@@ -1,0 +1,100 @@
+"""Passing by search: candidate passes tried in sampled deals, each played out to the end.
+
+The candidates are the heuristic's pass, every choice of ``pass_count``
+cards among the heuristic's ``pass_count + 2`` most sheddable cards, and, in
+one-deck games, a shooter's pass (its lowest cards; see
+:func:`~hearts.bots.heuristic_pass.moon_pass`). Each sample deals the cards
+this seat cannot see to the other seats (and the kitty) uniformly; the other
+seats pass as the heuristic does; every candidate is tried in the same
+samples and the hand is played out with the heuristic rollout policy, this
+seat going for the moon in the shooter's line. The best mean value wins
+(:class:`~hearts.bots.playout.Evaluator`); the shooter's pass must also take
+the moon in most samples (the same double bar as in play).
+
+>>> import random
+>>> from hearts.core import Hand, Rules
+>>> hand = Hand.from_seed(Rules.standard(4), seed=5)
+>>> cards = search_pass(hand.view(0), 20, 1, None)
+>>> len(cards), all(c in hand.hand_cards(0) for c in cards)
+(3, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+from hearts.core import Card, Hand, SeatView
+
+from .heuristic_pass import choose_pass, moon_pass, shed_order
+from .heuristic_rollout import rollout_card
+from .playout import Evaluator, playout
+
+
+def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card, ...]], int]:
+    """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none)."""
+    rules = view.rules
+    hand = list(view.hand)
+    k = rules.pass_count
+    candidates = [tuple(sorted(choose_pass(hand, rules)))]
+    for combo in itertools.combinations(shed_order(hand, rules)[:k + 2], k):
+        t = tuple(sorted(combo))
+        if t not in candidates:
+            candidates.append(t)
+    shoot = -1
+    if moon and rules.copies == 1:
+        t = tuple(moon_pass(hand, rules))
+        if t in candidates:
+            shoot = candidates.index(t)
+        else:
+            shoot = len(candidates)
+            candidates.append(t)
+    return candidates, shoot
+
+
+def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True) -> list[Card]:
+    """The pass with the best mean value over up to ``worlds`` sampled deals (stopping at ``deadline``)."""
+    me = view.seat
+    assert me is not None
+    rules = view.rules
+    n = rules.players
+    candidates, shoot = pass_candidates(view, moon)
+    unknown = list(rules.deck)
+    for c in view.hand:
+        unknown.remove(c)
+    size = len(view.hand)
+    evaluator = Evaluator(me, rules, view.scores, "payoff")
+    totals = [0.0] * len(candidates)
+    moons = 0
+    done = 0
+    for i in range(worlds):
+        if deadline is not None and done and time.monotonic() > deadline:
+            break
+        rng = random.Random(base_seed + i)
+        pool = unknown[:]
+        rng.shuffle(pool)
+        deal: list[list[Card]] = []
+        at = 0
+        for s in range(n):
+            if s == me:
+                deal.append(list(view.hand))
+            else:
+                deal.append(pool[at:at + size])
+                at += size
+        kitty = pool[at:]
+        passes = [choose_pass(deal[s], rules) if s != me else [] for s in range(n)]
+        for j, cand in enumerate(candidates):
+            hand = Hand(rules, deal, kitty, dealer=view.dealer, number=view.hand_number)
+            for s in range(n):
+                hand.pass_cards(s, cand if s == me else passes[s])
+            line = 1 << me if j == shoot else 0
+            points = playout(hand, rollout_card, line)
+            totals[j] += evaluator.value(points, hand.shooter)
+            if j == shoot and hand.shooter == me:
+                moons += 1
+        done += 1
+    best = max(range(len(candidates)), key=lambda j: (totals[j] if j != shoot else float("-inf"), -j))
+    if shoot >= 0 and totals[shoot] > totals[best] and 2 * moons > done:
+        best = shoot
+    return list(candidates[best])

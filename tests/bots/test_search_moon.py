@@ -1,0 +1,95 @@
+"""The search bot's moon play (the shoot line, its double bar and latch), its pass search and game-aware values."""
+
+from __future__ import annotations
+
+import pytest
+from test_heuristic import deal, names, play
+
+from hearts.bots import search
+from hearts.bots.heuristic import view_card
+from hearts.bots.heuristic_pass import moon_pass
+from hearts.bots.heuristic_play import SHOOT
+from hearts.bots.playout import GAME_SCALE, Evaluator
+from hearts.bots.search import SearchBot
+from hearts.bots.search_pass import pass_candidates, search_pass
+from hearts.core import Hand, Rules
+
+
+def moon_hand() -> Hand:
+    rules = Rules.standard(4)
+    return Hand(rules, deal(rules, {0: "AC AH KH QH JH TH 9H 8H 7H AS KS QS 2H", 1: "2C"}), number=4)
+
+
+def test_a_moon_hand_is_shot() -> None:
+    hand = moon_hand()
+    bot = SearchBot(ms=None, sims=120, seed=3)
+    while hand.phase == "play":
+        hand.play(bot.play_card(hand.view(0)) if hand.to_move == 0 else hand.legal_cards()[0])
+    assert hand.shooter == 0
+
+
+def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = moon_hand()
+    play(hand, "2C")
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    play(hand, "AC")
+    bot = SearchBot(ms=None, sims=60, seed=3)
+    monkeypatch.setattr(search, "double_bar", lambda results, best: True)
+    card = bot.play_card(hand.view(0))
+    assert card == view_card(hand.view(0), SHOOT) and bot._latch is not None and bot.last_worlds > 0
+    hand.play(card)
+    monkeypatch.setattr(search, "double_bar", lambda results, best: False)
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    assert bot.play_card(hand.view(0)) == view_card(hand.view(0), SHOOT)
+    assert bot.last_worlds == 0  # latched: no search
+
+
+def test_no_shoot_line_once_another_seat_has_points() -> None:
+    rules = Rules.standard(4)
+    fixed = {0: "2C 2H 4H KH QS 5S", 1: "3C 3H", 2: "4C 5C 6C", 3: "AC KC QC AH"}
+    hand = Hand(rules, deal(rules, fixed), number=4)
+    play(hand, "2C 3C 4C AC  KC 2H 3H 5C")  # seat 3 holds 2 points
+    bot = SearchBot(ms=None, sims=30, seed=1)
+    bot._latch = ("stale",)
+    play(hand, "QC")
+    bot.play_card(hand.view(0))
+    assert bot._latch is None
+
+
+def test_pass_candidates_hold_the_heuristic_pass_first_and_the_shooters_pass() -> None:
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "2C 3C AD KD AH KH QH JH TH 9H AS KS QS"}))
+    candidates, shoot = pass_candidates(hand.view(0))
+    assert len(candidates) == len(set(candidates)) >= 10
+    assert names(list(candidates[shoot])) == names(moon_pass(hand.hand_cards(0), rules)) == ["2C", "3C", "KD"]
+
+
+def test_pass_search_keeps_a_moon_hand_together() -> None:
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "2C 3C AD KD AH KH QH JH TH 9H AS KS QS"}))
+    passed = names(search_pass(hand.view(0), 30, 7, None))
+    assert not set(passed) & {"AH", "KH", "QH", "JH", "TH", "9H", "QS"}
+
+
+def test_pass_search_sheds_a_bare_queen() -> None:
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "QS AS 2C 5C 9C JC 3D 8D TD 4H 6H 7D 9D"}))
+    assert "QS" in names(search_pass(hand.view(0), 40, 2, None))
+
+
+def test_game_aware_values_count_the_win_not_the_margin() -> None:
+    rules = Rules.standard(4)
+    e = Evaluator(0, rules, [90, 95, 60, 99], "payoff")
+    assert e.game
+    # seat 0 takes 5 and seat 3 goes over 100: seat 2 wins, seat 0 second
+    ends_second = e.value([5, 0, 0, 21], None)
+    # seat 0 takes nothing and nobody reaches 100: the game goes on, valued by the hand's payoff
+    goes_on = e.value([0, 4, 4, 0], None)
+    assert goes_on == (8 / 3)
+    assert ends_second < 0 < goes_on
+    # a moon by seat 2 (points after the rollout's "add"): adding ends the game with seat 2 the winner, seat 0 second
+    assert e.value([26, 26, 0, 26], 2) == GAME_SCALE * (0.7 * 0 + 0.3 * (2 / 3) - e.average)
+    assert not Evaluator(0, rules, [10, 20, 30, 40], "payoff").game
+    assert not Evaluator(0, rules, None, "payoff").game
