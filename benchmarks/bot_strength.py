@@ -31,17 +31,20 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from hearts.bots import BotSpecError, make_bot
-from hearts.core import HeartsError, Rules
-from hearts.sim.arena import ArenaResult, run_arena
+from hearts.bots.play import play_hand
+from hearts.core import Hand, HeartsError, Rules
+from hearts.sim.arena import ArenaResult, derived_seed, hand_deal, pass_cycle, run_arena
 from hearts.sim.arena_cli import text_report
-from hearts.sim.arena_stats import BotStats
+from hearts.sim.arena_stats import BotStats, moon_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 SECTIONS = ("mc", "shooter", "levels", "games", "cancellation")
@@ -98,6 +101,8 @@ def parser() -> argparse.ArgumentParser:
     sh = ap.add_argument_group("shooter: the moon shooter against three copies of each level")
     sh.add_argument("--shooter-levels", type=_specs, default=["medium", "hard", "expert"], help="defenders (default medium,hard,expert)")
     sh.add_argument("--shooter-hands", type=_count, default=100, help="deals per level (default 100)")
+    sh.add_argument("--shooter-one-seat", action="store_true",
+                    help="play each deal once, the shooter in seat deal %% 4, instead of once per rotation (a quarter of the time)")
     lv = ap.add_argument_group("levels: the levels in one arena")
     lv.add_argument("--levels", type=_specs, default=["easy", "medium", "hard", "expert"], help="default easy,medium,hard,expert")
     lv.add_argument("--levels-hands", type=_count, default=100, help="deals (default 100)")
@@ -214,6 +219,8 @@ def section_shooter(args: argparse.Namespace) -> dict[str, Any]:
     except BotSpecError as err:
         print(f"shooter: no shooter bot ({err}): section skipped\n", flush=True)
         return {"skipped": str(err)}
+    if args.shooter_one_seat:
+        return _shooter_one_seat(args)
     rows, runs = [], []
     for level in args.shooter_levels:
         result = _arena(["shooter", level, level, level], Rules.standard(4), args, hands=args.shooter_hands)
@@ -225,6 +232,42 @@ def section_shooter(args: argparse.Namespace) -> dict[str, Any]:
               "shooter payoff ± se"]
     title = f"shooter: `shooter` against three of a level (4-player standard; {args.shooter_hands} deals × 4 rotations, seed {args.seed})"
     emit(title, md_table(header, rows) + "\n\nmoons and attempts per seat-hand of the shooter")
+    return {"runs": runs}
+
+
+def shooter_deal(level: str, seed: int, i: int) -> tuple[int, bool, bool, list[int]]:
+    """Deal ``i`` (as the arena deals it) with the shooter in seat ``i % 4`` and ``level`` in the others:
+    (shooter's seat, moon completed, moon attempted, points)."""
+    rules = Rules.standard(4)
+    deal, kitty = hand_deal(rules, seed, i)
+    me = i % 4
+    bots = [make_bot("shooter" if s == me else level, seed=derived_seed(seed, "shooter", i, s)) for s in range(4)]
+    hand = Hand(rules, deal, kitty, dealer=i % 4, number=i % pass_cycle(rules) + 1)
+    play_hand(hand, bots, [0] * 4)
+    assert hand.points is not None
+    return me, hand.shooter == me, me in moon_runs(hand), list(hand.points)
+
+
+def _shooter_one_seat(args: argparse.Namespace) -> dict[str, Any]:
+    rows, runs = [], []
+    n = args.shooter_hands
+    for level in args.shooter_levels:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                out = list(pool.map(shooter_deal, [level] * n, [args.seed] * n, range(n), chunksize=4))
+        else:
+            out = [shooter_deal(level, args.seed, i) for i in range(n)]
+        moons = sum(o[1] for o in out)
+        tried = sum(o[2] for o in out)
+        own = [o[3][o[0]] for o in out]
+        others = [sum(o[3]) - o[3][o[0]] for o in out]
+        rows.append([f"`{level}`", share(moons, n), share(tried, n), f"{statistics.fmean(own):.2f}",
+                     f"{statistics.fmean(others) / 3:.2f}"])
+        runs.append({"level": level, "deals": n, "moons": moons, "attempts": tried})
+    header = ["defenders (× 3)", "shooter's moons", "shooter's attempts", "shooter points/hand", "defenders' points/hand"]
+    title = (f"shooter: `shooter` against three of a level (4-player standard; {n} deals, each once, "
+             f"the shooter in seat deal % 4, seed {args.seed})")
+    emit(title, md_table(header, rows))
     return {"runs": runs}
 
 

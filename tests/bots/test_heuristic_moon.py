@@ -6,7 +6,7 @@ from test_heuristic import cards, deal, deal_all, names, play
 
 from hearts.bots.heuristic import HeuristicBot, waiting_points
 from hearts.bots.heuristic_pass import choose_pass
-from hearts.bots.heuristic_play import NORMAL, choose_play
+from hearts.bots.heuristic_play import NORMAL, choose_play, defended
 from hearts.bots.registry import make_bot
 from hearts.bots.shooter import ShooterBot, shooter_pass
 from hearts.core import Hand, Rules, card_name, parse_card
@@ -106,3 +106,18 @@ def test_shooter_passes_low_and_cashes_winners() -> None:
     assert hand.to_move == 3
     assert card_name(ShooterBot().play_card(hand.view(3))) in {"AC", "AD"}  # a sure winner first
     assert make_bot("shooter").name == "shooter"
+
+
+def test_live_defence_feeds_no_runner_and_keeps_the_stoppers() -> None:
+    p = parse_card
+    runner = [0, 0, 0, 9]  # seat 3 holds every point: 9 of them
+    # void in clubs, the runner winning: the point cards stay home
+    assert names(defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, runner, 26)) == ["KD"]
+    # the runner still to play: the same
+    assert names(defended([p("QS"), p("KD"), p("2H")], [p("9C")], 0, 4, 1, runner, 26)) == ["KD"]
+    # the runner's ace of hearts cannot be beaten: the lowest heart, the king stays a stopper
+    assert names(defended([p("KH"), p("4H")], [p("AH")], 3, 4, 0, runner, 26)) == ["4H"]
+    # the runner has played and lost the trick to someone else: anything goes
+    assert names(defended([p("QS"), p("KD")], [p("9C"), p("AC")], 3, 4, 1, runner, 26)) == ["KD", "QS"]
+    # below eight points nobody is a runner yet
+    assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 7], 26)) == ["KD", "QS"]

@@ -136,7 +136,9 @@ def test_passes_and_moon_choice() -> None:
     ("search:sims=0", "sims must be between 1"),
     ("search:worlds=-1", "worlds must be between 1"),
     ("search:rollout=magic", "rollout must be one of heuristic, duck"),
-    ("search:eval=fun", "eval must be one of payoff, points"),
+    ("search:eval=fun", "eval must be one of payoff, points, hand"),
+    ("search:pass=x", "pass must be a whole number"),
+    ("search:moon=2", "moon must be between 0 and 1"),
     ("search:depth=3", "unknown setting 'depth'"),
 ])
 def test_bad_settings_are_clear_errors(spec: str, message: str) -> None:

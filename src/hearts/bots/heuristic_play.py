@@ -173,6 +173,40 @@ def choose_play(
     return _discard(legal, out, trick, leader, n, w, runner, mode, jd, points, pts)
 
 
+#: the search's live defence: a seat holding every point, at least this many (of 26), gets no more from us
+LIVE_DEFEND_AT = 8
+
+
+def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
+             moon_points: int) -> list[Card]:
+    """The legal cards that feed no runner (one deck): with a seat holding every point, at least
+    :data:`LIVE_DEFEND_AT` of 26, that wins the trick or has yet to play to it, a void seat keeps its
+    point cards (when it has others), and a seat that cannot beat the runner's card plays its lowest.
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> cards = defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, [0, 0, 0, 13], 26)
+    >>> [card_name(c) for c in cards]
+    ['KD']
+    """
+    legal = list(legal)
+    runner = runner_of(points, max(1, LIVE_DEFEND_AT * moon_points // 26))
+    if runner < 0 or runner == me or not trick:
+        return legal
+    suit = SUIT_OF[trick[0]]
+    w = max(c for c in trick if SUIT_OF[c] == suit)
+    runner_played = (runner - leader) % n < len(trick)
+    runner_winning = runner_played and _winner_seat(trick, leader, n, w) == runner
+    if runner_played and not runner_winning:
+        return legal
+    follow = [c for c in legal if SUIT_OF[c] == suit]
+    if follow:
+        if runner_winning and max(follow) < w:
+            return [min(follow)]
+        return legal
+    plain = [c for c in legal if not BIT[c] & POINT_CARDS]
+    return plain or legal
+
+
 def _mask(cards: Sequence[Card]) -> CardMask:
     m = 0
     for c in cards:

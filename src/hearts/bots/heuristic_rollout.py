@@ -22,7 +22,7 @@ from hearts.core import Card, Hand
 from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
 
 #: in a rollout, a seat holding every point so far, at least this many (of 26), keeps running the moon
-RUN_ON_AT = 10
+RUN_ON_AT = 16
 #: in a rollout, the others defend against such a seat from this many points (of 26; 0: as the heuristic bot)
 DEFEND_AT = 0
 

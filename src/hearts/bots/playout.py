@@ -34,7 +34,7 @@ class Evaluator:
     """The value of a hand's final points for one seat.
 
     ``payoff``: the mean of the others' points minus its own; ``points``:
-    minus its own. With ``payoff``, when the game's scores are known and this
+    minus its own; ``hand``: the payoff, never the game. With ``payoff``, when the game's scores are known and this
     hand can end the game (some total can reach the target), a world in which
     the game ends is valued by its result instead: :data:`GAME_SCALE` times
     ``0.7 * win + 0.3 * place`` (``place``: the share of the others it
@@ -53,11 +53,11 @@ class Evaluator:
     def __init__(self, me: int, rules: Rules, scores: Sequence[int] | None, evaluation: str) -> None:
         self.me = me
         self.n = rules.players
-        self.payoff = evaluation == "payoff"
+        self.payoff = evaluation in ("payoff", "hand")
         self.scores = list(scores) if scores is not None else None
         self.target = rules.target or 0
         self.share = rules.ties == "share"
-        self.game = bool(self.payoff and self.scores is not None and self.target
+        self.game = bool(evaluation == "payoff" and self.scores is not None and self.target
                          and max(self.scores) + rules.moon_points >= self.target)
         self.average = 0.7 / self.n + 0.15
 

@@ -7,11 +7,26 @@ card then plays the hand out with a rollout policy (the heuristic's
 is its mean *payoff* over the worlds: the mean of the other seats' points for
 the hand minus its own, from the engine's end-of-hand points (so a moon counts
 as in the rules; the payoff is the same whichever way the shooter chooses).
-All cards are tried in the same worlds, so their differences carry little
-noise. The best mean wins; ties go to the rollout policy's own choice in the
-first world, then to the lowest card.
+When the hand can end the game, a world in which it ends is valued by the
+game's result instead (:class:`~hearts.bots.playout.Evaluator`). All cards
+are tried in the same worlds, so their differences carry little noise. The
+best mean wins; ties go to the rollout policy's own choice in the first
+world, then to the lowest card.
 
-Passing uses the heuristic's pass; the moon choice goes by the score sheet
+In the rollouts a seat holding every point so far, 16 or more, keeps going
+for the moon, and the others defend against it
+(:mod:`hearts.bots.heuristic_rollout`), so the search sees a moon coming.
+
+**The shoot line** (one-deck games): while no other seat has a point, the
+search also tries, in the same worlds, the heuristic's shooting card followed
+by a shooting continuation. It is chosen only behind a *double bar*: its mean
+beats every card's, and it took the moon in a strict majority of the worlds
+(:func:`double_bar`). A chosen shot is *latched*: the bot then plays the
+shooting line without searching until another seat takes a point.
+
+**Passing**: with ``pass=K`` the pass is searched too
+(:func:`~hearts.bots.search_pass.search_pass`, up to ``K`` sampled deals);
+otherwise it is the heuristic's. The moon choice goes by the score sheet
 (:func:`~hearts.bots.base.best_moon_choice`).
 
 Settings (``search:key=value:...``):
@@ -24,7 +39,14 @@ Settings (``search:key=value:...``):
 - ``jobs``: processes, 1 or 2 (default 1); worlds are split by index and the
   results merged in index order;
 - ``rollout``: ``heuristic`` (default) or ``duck`` (a tiny duck-or-dump policy);
-- ``eval``: ``payoff`` (default) or ``points`` (minimise own points);
+- ``eval``: ``payoff`` (default), ``points`` (minimise own points) or
+  ``hand`` (the hand's payoff even when the game can end);
+- ``moon``: 1 (default) tries the shoot line, 0 never;
+- ``pass``: sampled deals for the pass search (default 0: the heuristic's pass);
+- ``pass_ms``: time budget of the pass search (default: ``ms``);
+- ``gate``: standard errors by which the best card must beat the rollout
+  policy's own card, paired over the worlds, to be played instead (default 0:
+  the best mean always wins);
 - ``seed``.
 
 >>> from hearts.core import Hand, Rules
@@ -42,6 +64,7 @@ hearts.bots.registry.BotSpecError: jobs must be between 1 and 2 in bot spec 'sea
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import random
 import time
 import weakref
@@ -56,16 +79,16 @@ from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
 from .base import Bot
 from .heuristic import view_card
 from .heuristic_pass import choose_pass
-from .heuristic_play import SHOOT
+from .heuristic_play import SHOOT, defended
 from .heuristic_rollout import rollout_card
 from .playout import Evaluator, Policy, playout
-from .registry import BotSpecError, int_setting, reject_unknown
+from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
-from .search_pass import search_pass
+from .search_pass import beats, search_pass
 
 DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
-EVALS = ("payoff", "points")
+EVALS = ("payoff", "points", "hand")
 
 def duck_card(hand: Hand, shoot: int = 0) -> Card:
     """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
@@ -172,7 +195,7 @@ class SearchBot(Bot):
 
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
-                 pass_ms: int | None = None, seed: int | None = None, name: str = "search") -> None:
+                 pass_ms: int | None = None, gate: float = 0.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -182,6 +205,7 @@ class SearchBot(Bot):
         self.moon = moon
         self.pass_worlds = pass_worlds
         self.pass_ms = pass_ms if pass_ms is not None else ms
+        self.gate = gate
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -215,6 +239,13 @@ class SearchBot(Bot):
             shoot_card = view_card(view, SHOOT)
         else:
             self._latch = None
+        if view.rules.copies == 1 and view.trick:
+            # live moon defence: cards that feed a runner are not even tried
+            leader = view.trick_leader if view.trick_leader is not None else me
+            safe = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
+            if len(safe) < len(legal):
+                legal = tuple(safe)
+                view = dataclasses.replace(view, legal=legal)
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -238,7 +269,14 @@ class SearchBot(Bot):
             return shoot_card
         tied = [c for c, t in zip(legal, totals, strict=True) if t >= best - 1e-9]
         preferred = results[0].preferred
-        return preferred if preferred in tied else tied[0]
+        if preferred in tied:
+            return preferred
+        if self.gate and preferred in legal:
+            # the rollout policy's own card stands unless the best card beats it clearly (paired over the worlds)
+            k, j = legal.index(tied[0]), legal.index(preferred)
+            if not beats([r.values[k] for r in results], [r.values[j] for r in results], self.gate):
+                return preferred
+        return tied[0]
 
     def close(self) -> None:
         """Shut the worker processes down (a new pool is made if the bot is used again)."""
@@ -313,6 +351,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     moon = bool(int_setting(params, "moon", 0, 1, 1, spec))
     pass_worlds = int_setting(params, "pass", 0, 100_000, 0, spec)
     pass_ms = int_setting(params, "pass_ms", 1, 600_000, 0, spec) or None
+    gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
-                     pass_worlds=pass_worlds, pass_ms=pass_ms, seed=seed)
+                     pass_worlds=pass_worlds, pass_ms=pass_ms, gate=gate, seed=seed)

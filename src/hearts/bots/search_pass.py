@@ -7,9 +7,11 @@ one-deck games, a shooter's pass (its lowest cards; see
 this seat cannot see to the other seats (and the kitty) uniformly; the other
 seats pass as the heuristic does; every candidate is tried in the same
 samples and the hand is played out with the heuristic rollout policy, this
-seat going for the moon in the shooter's line. The best mean value wins
-(:class:`~hearts.bots.playout.Evaluator`); the shooter's pass must also take
-the moon in most samples (the same double bar as in play).
+seat going for the moon in the shooter's line. Another pass replaces the
+heuristic's only when it is better by :data:`GATE` standard errors (paired
+over the samples), and then the best mean value wins
+(:class:`~hearts.bots.playout.Evaluator`); the shooter's pass must beat the
+chosen pass and take the moon in most samples (the same double bar as in play).
 
 >>> import random
 >>> from hearts.core import Hand, Rules
@@ -65,7 +67,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
         unknown.remove(c)
     size = len(view.hand)
     evaluator = Evaluator(me, rules, view.scores, "payoff")
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
     moons = 0
     done = 0
     for i in range(worlds):
@@ -90,11 +92,33 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
                 hand.pass_cards(s, cand if s == me else passes[s])
             line = 1 << me if j == shoot else 0
             points = playout(hand, rollout_card, line)
-            totals[j] += evaluator.value(points, hand.shooter)
+            values[j].append(evaluator.value(points, hand.shooter))
             if j == shoot and hand.shooter == me:
                 moons += 1
         done += 1
-    best = max(range(len(candidates)), key=lambda j: (totals[j] if j != shoot else float("-inf"), -j))
-    if shoot >= 0 and totals[shoot] > totals[best] and 2 * moons > done:
+    best = 0
+    for j in range(1, len(candidates)):
+        if j != shoot and beats(values[j], values[0]) and sum(values[j]) > sum(values[best]):
+            best = j
+    if shoot >= 0 and sum(values[shoot]) > sum(values[best]) and 2 * moons > done:
         best = shoot
     return list(candidates[best])
+
+
+#: a pass replaces the heuristic's only when its mean is better by this many standard errors
+GATE = 1.5
+
+
+def beats(values: list[float], base: list[float], gate: float = GATE) -> bool:
+    """Is ``values`` better than ``base`` (paired, world by world) by ``gate`` standard errors?
+
+    >>> beats([3.0, 2.0, 4.0, 3.0], [1.0, 1.0, 1.0, 1.0]), beats([3.0, -2.0, 4.0, -3.0], [1.0, 1.0, 1.0, 1.0])
+    (True, False)
+    """
+    n = len(values)
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > gate * (var / n) ** 0.5
