@@ -3,8 +3,8 @@
 A pass sheds, in order of danger: the queen of spades (unless four low spades
 guard her), the ace and king of spades, the cards of a short side suit (a void
 to come), high hearts, then other high cards; low hearts and low spades stay,
-and so does the top heart (jack or higher) of a hand with three hearts or
-more: it stops an opponent's moon. Under the Omnibus rule the J♦ (−10) stays,
+and so does the top heart (jack or higher) of a one-deck hand with three
+hearts or more: it stops an opponent's moon. Under the Omnibus rule the J♦ (−10) stays,
 and the diamonds above it, which can catch it, are shed late.
 In Cancellation a single high card whose twin is out is a shield (it can
 cancel the twin when that wins a trick), so it is shed later; a high *pair*
@@ -105,7 +105,7 @@ def shed_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
             score = 20.0 + rank if guarded and lo & QS_BIT else 80.0 + rank
         elif suit == 2:
             score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
-            if c == top_heart and rank >= 9 and lengths[2] >= 3:
+            if c == top_heart and rank >= 9 and lengths[2] >= 3 and not cancellation:
                 score = -25.0  # the top heart stays: a stopper against a moon
         elif suit == 3:
             score = rank - 30.0  # low spades guard against the queen

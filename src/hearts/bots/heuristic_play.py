@@ -156,7 +156,8 @@ def choose_play(
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    runner = runner_of(points, defend or defend_at(moon_points))
+    # one deck: a seat holding every point is a runner; with two decks a moon is too rare to defend against
+    runner = runner_of(points, defend or defend_at(moon_points)) if copies == 1 else -1
     if runner == me:
         runner = -1
     if not trick:
@@ -170,7 +171,7 @@ def choose_play(
     last = len(trick) == n - 1
     if legal & lead_suit:
         return _follow(legal, out, trick, leader, n, w, live, pts, last, runner, mode, copies, jd, points)
-    return _discard(legal, out, trick, leader, n, w, runner, mode, jd, points, pts)
+    return _discard(legal, out, trick, leader, n, w, runner, mode, jd, points if copies == 1 else (), pts)
 
 
 #: the search's live defence: a seat holding every point, at least this many (of 26), gets no more from us
@@ -239,7 +240,7 @@ def _follow(
         if runner_winning and not above:
             return low(legal)  # the runner takes it anyway: keep the high cards to stop it later
     below = legal & BELOW[w]
-    if hearts_led and below and not above and _holds_all(points, _winner_seat(trick, leader, n, w)):
+    if copies == 1 and hearts_led and below and not above and _holds_all(points, _winner_seat(trick, leader, n, w)):
         return low(legal)  # under a seat holding every point: keep the high hearts to stop a moon
     if copies == 2 and legal >> w & 1:
         # playing the twin of the winning card cancels it: a duck with a high card
@@ -305,7 +306,7 @@ def _discard(
     if out & QS_BIT and legal & HIGH_SPADES:
         return top(legal & HIGH_SPADES)
     if hearts:
-        if (sum(points) or pts >= 13) and _holds_all(points, _winner_seat(trick, leader, n, w)) and hearts & (hearts - 1):
+        if points and (sum(points) or pts >= 13) and _holds_all(points, _winner_seat(trick, leader, n, w)) and hearts & (hearts - 1):
             return low(hearts)  # to a seat holding every point: the lowest, the top heart stays a stopper
         return top(hearts)
     if plain:
