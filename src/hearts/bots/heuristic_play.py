@@ -8,12 +8,20 @@ own legal cards, the cards still *out* (neither played nor its own), the
 trick, the public points and the moon mode.
 
 The rules, in order: a seat *shooting* the moon wins what it can; a seat that
-sees a *runner* (one seat holding every point so far, enough of them) takes a
-point trick or feeds points to anyone else; otherwise it ducks under the
+sees a *runner* (one deck: one seat holding every point so far, two or more)
+gives it no points, takes a point trick it is winning with the cheapest sure
+winner, plays low under the runner's winning card (the high cards stay to
+stop it later), dumps the queen on anyone else, and leads its top heart when
+that wins, or a suit the runner is void in; under a seat that holds every
+point it keeps its top heart; otherwise it ducks under the
 winning card (in Cancellation, it duplicates the winning card when that is its
 way out), plays high when last to a clean trick, dumps the queen, then A/K of
-spades, then high hearts when void, and leads low from the safest suit, or low
-spades to flush the queen out.
+spades, then high hearts when void, and leads low from the safest suit (not
+into a suit where a void waits for a card that may win), or low spades to
+flush the queen out. Omnibus: the J♦ is played when it wins, and a trick
+holding it is taken with a sure winner. A trick that every card of ours
+would win is taken with the highest card when nobody can go over it, with
+the lowest when someone still may.
 
 >>> from hearts.core import parse_card as p, card_name
 >>> bit = lambda *names: sum(1 << p(x) for x in names)
@@ -122,7 +130,7 @@ DEFEND_AT = 2
 
 
 def defend_at(moon_points: int) -> int:
-    """Points at which a seat holding all of them is defended against as a runner (4 of 26)."""
+    """Points at which a seat holding all of them is defended against as a runner (2 of 26)."""
     return max(1, DEFEND_AT * moon_points // 26)
 
 
