@@ -93,3 +93,15 @@ def test_game_aware_values_count_the_win_not_the_margin() -> None:
     assert e.value([26, 26, 0, 26], 2) == GAME_SCALE * (0.7 * 0 + 0.3 * (2 / 3) - e.average)
     assert not Evaluator(0, rules, [10, 20, 30, 40], "payoff").game
     assert not Evaluator(0, rules, None, "payoff").game
+
+
+def test_new_settings_are_read_and_levels_stay_within_their_budgets() -> None:
+    from hearts.bots import LEVELS, make_bot
+
+    bot = make_bot("search:sims=50:pass=7:pass_ms=90:gate=1.5:moon=0:eval=hand")
+    assert isinstance(bot, SearchBot)
+    assert (bot.pass_worlds, bot.pass_ms, bot.gate, bot.moon, bot.evaluation) == (7, 90, 1.5, False, "hand")
+    hard, expert = make_bot(LEVELS["hard"]), make_bot(LEVELS["expert"])
+    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    assert hard.ms is not None and hard.ms <= 150 and hard.pass_ms is not None and hard.pass_ms <= 150
+    assert expert.ms is not None and expert.ms <= 1000 and expert.pass_ms is not None and expert.pass_ms <= 1000
