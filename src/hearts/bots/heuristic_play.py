@@ -149,7 +149,6 @@ def choose_play(
     extra: int,
     mode: int,
     voids: Sequence[int] = (),
-    defend: int = 0,
 ) -> Card:
     """The card to play.
 
@@ -159,13 +158,12 @@ def choose_play(
     ``extra``: points the trick's winner gets besides its cards (set-aside
     cards, the kitty's expected points); ``jd``: the J♦ is worth -10;
     ``mode``: :data:`SHOOT` when this seat is going for the moon;
-    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void;
-    ``defend``: the points at which a seat holding all of them is a runner (0: :func:`defend_at`).
+    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void.
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     # one deck: a seat holding every point is a runner; with two decks a moon is too rare to defend against
-    runner = runner_of(points, defend or defend_at(moon_points)) if copies == 1 else -1
+    runner = runner_of(points, defend_at(moon_points)) if copies == 1 else -1
     if runner == me:
         runner = -1
     if not trick:

@@ -23,8 +23,6 @@ from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
 
 #: in a rollout, a seat holding every point so far, at least this many (of 26), keeps running the moon
 RUN_ON_AT = 16
-#: in a rollout, the others defend against such a seat from this many points (of 26; 0: as the heuristic bot)
-DEFEND_AT = 0
 
 
 def rollout_card(hand: Hand, shoot: int = 0) -> Card:
@@ -62,7 +60,7 @@ def rollout_card(hand: Hand, shoot: int = 0) -> Card:
                                  or shooting(points, me, moon, mine, out)):
         mode = SHOOT
     return choose_play(legal, mine, out, hand.trick, hand.leader, hand.n, me, points, moon,
-                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids, DEFEND_AT * moon // 26)
+                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids)
 
 
 def rollout_moon(hand: Hand) -> str:

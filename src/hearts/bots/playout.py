@@ -34,12 +34,13 @@ class Evaluator:
     """The value of a hand's final points for one seat.
 
     ``payoff``: the mean of the others' points minus its own; ``points``:
-    minus its own; ``hand``: the payoff, never the game. With ``payoff``, when the game's scores are known and this
-    hand can end the game (some total can reach the target), a world in which
-    the game ends is valued by its result instead: :data:`GAME_SCALE` times
-    ``0.7 * win + 0.3 * place`` (``place``: the share of the others it
-    finishes below), less that of an average seat, with the shooter's moon
-    choice made for the shooter's own game (:func:`~hearts.bots.base.moon_choice_for`).
+    minus its own; ``hand``: the payoff, never the game. With ``payoff``,
+    when the game's scores are known and this hand can end the game (some
+    total can reach the target), a world in which the game ends is valued by
+    its result instead: :data:`GAME_SCALE` times ``0.7 * win + 0.3 * place``
+    (``place``: the share of the others it finishes below), less that of an
+    average seat, with the shooter's moon choice made for the shooter's own
+    game (:func:`~hearts.bots.base.moon_choice_for`).
 
     >>> from hearts.core import Rules
     >>> e = Evaluator(0, Rules.standard(4), [0, 0, 0, 0], "payoff")

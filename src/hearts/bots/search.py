@@ -232,7 +232,7 @@ class SearchBot(Bot):
         clean = sum(points) == points[me]  # nobody else has a point: the moon is still open to us
         shoot_card: Card | None = None
         if self.moon and clean and view.rules.copies == 1:
-            key = (view.hand_number, view.dealer, view.scores, view.hand_sizes[me] + len(view.tricks))
+            key = (view.hand_number, view.dealer, view.scores)  # this hand
             if self._latch == key:
                 self.last_worlds = self.last_sims = 0
                 return view_card(view, SHOOT)

@@ -85,11 +85,13 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
                 deal.append(pool[at:at + size])
                 at += size
         kitty = pool[at:]
-        passes = [choose_pass(deal[s], rules) if s != me else [] for s in range(n)]
+        dealt = Hand(rules, deal, kitty, dealer=view.dealer, number=view.hand_number)
+        for s in range(n):
+            if s != me:
+                dealt.pass_cards(s, choose_pass(deal[s], rules))
         for j, cand in enumerate(candidates):
-            hand = Hand(rules, deal, kitty, dealer=view.dealer, number=view.hand_number)
-            for s in range(n):
-                hand.pass_cards(s, cand if s == me else passes[s])
+            hand = dealt.clone()
+            hand.pass_cards(me, cand)
             line = 1 << me if j == shoot else 0
             points = playout(hand, rollout_card, line)
             values[j].append(evaluator.value(points, hand.shooter))
