@@ -1,4 +1,4 @@
-"""The worked examples of the rule book (shared/spec/rules.md section 5), one test each."""
+"""The rule book's worked examples (docs/rules.md), one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Expected values checked by hand against the rule book (shared/spec/rules.md),
+"""Expected values checked by hand against the rule book (docs/rules.md),
 not taken from the engine: each assertion restates a fact derived on paper."""
 
 from __future__ import annotations

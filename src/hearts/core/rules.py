@@ -44,7 +44,7 @@ PASS_OFFSETS = {"left": 1, "right": -1, "across": 2, "none": 0}
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """A variant with its options; see ``shared/spec/rules.md`` section 4.
+    """A variant with its options; see ``docs/rules.md`` section 7.
 
     Options left as ``None`` take the variant's default.
     """
