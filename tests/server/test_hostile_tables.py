@@ -192,6 +192,17 @@ def test_a_seat_taken_but_never_connected_is_played_by_a_bot_after_the_grace(ser
     assert ann.sync()["table"]["seats"][1]["away"] is True
 
 
+def test_a_bot_seat_taken_mid_hand_and_never_connected_does_not_freeze_the_next_hand(server: InProcessServer) -> None:
+    t, ann = started(server)
+    tid = t["table"]
+    status, _ = server.post(f"/api/tables/{tid}/join", {"name": "Mallory", "seat": 2})  # and never connects
+    assert status == 200
+    st = play_ann_until(ann, lambda st: st["hand"]["number"] == 2 and st["hand"]["passes_chosen"][2])
+    assert st["table"]["seats"][2]["kind"] == "human" and st["table"]["seats"][2]["away"] is True
+    hand2 = [e for e in server.store.actions(tid) if e["seat"] == 2 and e["kind"] == "pass"][1]
+    assert hand2["by"] == "bot"
+
+
 # -- item 3: spectators cannot lock a player out -----------------------------------------
 
 
