@@ -33,7 +33,8 @@ def post_from(server: InProcessServer, source: str, path: str, body: Any) -> tup
 
 
 class Gate:
-    """Wraps ``store.append`` for one table: each write waits until released, and fails while ``fail`` is set."""
+    """Wraps ``store.append`` for one table: each write waits until released, and fails while ``fail`` is set
+    (with ``lost_answer``: the write is made, then reports an error, as when a connection drops after the commit)."""
 
     def __init__(self, store: Any, table_id: str) -> None:
         self.real = store.append
@@ -41,6 +42,7 @@ class Gate:
         self.entered = threading.Event()
         self.release = threading.Event()
         self.fail = False
+        self.lost_answer = False
         self.active = True
         store.append = self.append
 
@@ -51,6 +53,8 @@ class Gate:
             if self.fail:
                 raise RuntimeError("the disk is full (made up by the test)")
         self.real(table, entry, seats)
+        if self.active and self.lost_answer and table.id == self.table_id:
+            raise RuntimeError("the connection dropped after the commit (made up by the test)")
 
 
 class Collector:
@@ -271,6 +275,23 @@ def test_an_action_is_seen_only_once_stored_and_a_failed_write_changes_nothing(s
     log = server.store.actions(tid)
     assert [e["cards"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == [cards]
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+
+
+def test_a_write_that_went_through_but_reported_an_error_counts_as_stored(server: InProcessServer) -> None:
+    t, ann = started(server)
+    st = ann.state
+    assert st is not None
+    gate = Gate(server.store, t["table"])
+    gate.lost_answer = True
+    gate.release.set()
+    cards = st["hand"]["cards"][:3]
+    assert ann.act({"type": "pass", "cards": cards}) == {"type": "ok", "v": 1, "seq": st["seq"] + 1}
+    gate.active = False
+    after = ann.sync()
+    assert after["seq"] >= st["seq"] + 1 and set(after["hand"]["passed"]) == set(cards)  # the live table has it too
+    log = server.store.actions(t["table"])
+    assert [e["cards"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == [cards]
+    assert ann.act({"type": "play", "card": "2C"})["code"] != "server_error"  # the table goes on
 
 
 # -- item 8: spectator churn --------------------------------------------------------------

@@ -154,8 +154,9 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
     #: the peer address that took each seat (in memory only)
     peers: dict[int, str] = field(default_factory=dict)
-    #: when a waiting table nobody is at is deleted
+    #: when a waiting table nobody is at is deleted (``armed`` counts the countdowns: only the latest one deletes)
     expiry: asyncio.TimerHandle | None = None
+    armed: int = 0
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None and not c.closed}
@@ -330,17 +331,23 @@ class Hub:
 
     def _arm_expiry(self, live: LiveTable) -> None:
         """(Re)start the countdown after which a waiting table nobody is at is deleted; stop it if someone is there."""
+        self._disarm_expiry(live)
+        if live.table.status == WAITING and not live.clients:
+            armed = live.armed
+            live.expiry = asyncio.get_running_loop().call_later(self.waiting_timeout, lambda: self._spawn(self._drop_waiting(live, armed)))
+
+    def _disarm_expiry(self, live: LiveTable) -> None:
+        live.armed += 1
         if live.expiry is not None:
             live.expiry.cancel()
             live.expiry = None
-        if live.table.status == WAITING and not live.clients:
-            live.expiry = asyncio.get_running_loop().call_later(self.waiting_timeout, lambda: self._spawn(self._drop_waiting(live)))
 
-    async def _drop_waiting(self, live: LiveTable) -> None:
+    async def _drop_waiting(self, live: LiveTable, armed: int) -> None:
         """Delete a table that never started and that nobody is at (from memory, the lobby and the database)."""
         async with live.lock:
             table_id = live.table.id
-            if live.table.status != WAITING or live.clients or self.tables.get(table_id) is not live:
+            stale = armed != live.armed  # someone came (or joined) since this countdown started
+            if stale or live.table.status != WAITING or live.clients or self.tables.get(table_id) is not live:
                 return
             try:
                 await self._db(self.store.delete_waiting, table_id)
@@ -407,9 +414,7 @@ class Hub:
         client.table_id, client.seat = live.table.id, seat
         was_connected = live.connected()
         live.clients.add(client)
-        if live.expiry is not None:
-            live.expiry.cancel()
-            live.expiry = None
+        self._disarm_expiry(live)
         name = live.table.seats[seat].name if seat is not None else None
         client.send(protocol.reply("welcome", seat=seat, name=name))
         if seat is None:  # a spectator: only it hears of its arrival
@@ -514,14 +519,24 @@ class Hub:
             try:
                 await self._db(self.store.append, nxt, nxt.log[-1], changed)
             except Exception:
-                log.exception("could not store action %d of table %s", nxt.seq, table.id)
-                raise Refusal("server_error", "the action could not be stored; try again") from None
+                if not await self._stored_anyway(nxt):
+                    log.exception("could not store action %d of table %s", nxt.seq, table.id)
+                    raise Refusal("server_error", "the action could not be stored; try again") from None
+                log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
             live.table = nxt
             self._broadcast(live)
             self._schedule(live)
             return nxt.seq
 
     # -- messages -----------------------------------------------------------
+    async def _stored_anyway(self, table: Table) -> bool:
+        """After a failed write: is its action in the database all the same (the commit went through, its answer was lost)?"""
+        try:
+            stored = await self._db(self.store.action, table.id, table.seq)
+        except Exception:
+            return False
+        return bool(stored == table.log[-1])
+
     def _state(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         table = live.table
         joining = {seat} if seat is not None and table.is_joining(seat) else set()

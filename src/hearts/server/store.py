@@ -203,6 +203,12 @@ class Store:
             row = conn.execute(select(tables_t.c.status, tables_t.c.record).where(tables_t.c.id == table_id)).first()
         return None if row is None else (row.status, row.record)
 
+    def action(self, table_id: str, seq: int) -> dict[str, Any] | None:
+        """One stored action (None: not stored)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(actions_t.c.body).where(and_(actions_t.c.table_id == table_id, actions_t.c.seq == seq))).first()
+        return None if row is None else dict(json.loads(row.body))
+
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """A table's stored log, in order (for tests and audits)."""
         with self.engine.connect() as conn:
