@@ -439,6 +439,12 @@
         tableGone();
         return;
       }
+      if (ev.code === 4409) {
+        // This seat was opened in more tabs than the server keeps: this (the oldest) one steps aside for good.
+        T.closedForGood = true;
+        setConn("This seat is open in another tab or device: reload this page to play here.");
+        return;
+      }
       scheduleReconnect();
     };
     ws.onerror = function () { /* onclose follows */ };
