@@ -540,12 +540,12 @@
 
   function myTurn() {
     var s = T.state;
-    return !!(s && s.you && s.turn && s.turn.seats.indexOf(s.you.seat) >= 0);
+    return !!(s && s.you && !s.you.joining && s.turn && s.turn.seats.indexOf(s.you.seat) >= 0);
   }
 
   function passing() {
     var s = T.state;
-    return !!(s && s.you && s.hand && s.hand.phase === "pass" && !s.hand.passed && !s.game_over);
+    return !!(s && s.you && !s.you.joining && s.hand && s.hand.phase === "pass" && !s.hand.passed && !s.game_over);
   }
 
   function onHandClick(ev) {
@@ -726,6 +726,7 @@
     } else if (h) {
       parts.push("Hand " + h.number + " · " + directionText(h.pass_direction));
       if (h.hearts_broken) parts.push("hearts broken");
+      if (s.you && s.you.joining) parts.push("Your seat is yours from the next hand: a bot finishes this one");
       var who = turnNames();
       if (h.phase === "pass") {
         if (passing()) parts.push("Choose " + passCount() + " cards to pass " + h.pass_direction);
