@@ -146,6 +146,33 @@ def test_a_seat_taken_mid_hand_shows_nothing_of_the_bots_hand_until_the_next(ser
     assert nxt["table"]["seats"][2]["kind"] == "human"
 
 
+def test_a_joining_seat_stays_joining_across_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'j.db'}"
+    first = InProcessServer(url, bot_delay=0.0, grace=30.0)
+    try:
+        t, ann = started(first)
+        status, eve = first.post(f"/api/tables/{t['table']}/join", {"name": "Eve", "seat": 2})
+        assert status == 200
+        ann.close()
+    finally:
+        first.stop()
+    again = InProcessServer(url, bot_delay=0.0, grace=30.0)
+    try:
+        stranger = Conn(again.ws, t["table"], eve["token"])
+        assert stranger.next("welcome")["seat"] == 2
+        st = stranger.next("state")
+        assert st["you"]["joining"] is True and st["hand"]["number"] == 1 and st["hand"]["cards"] == []
+        ann = Conn(again.ws, t["table"], t["token"])
+        ann.next("state")
+        reader = Collector(stranger)
+        play_ann_until(ann, lambda st: st["hand"]["number"] == 2)
+        wait_for(lambda: any(m["type"] == "state" and m["hand"]["number"] == 2 for m in stranger.received))
+        nxt = next(m for m in reader.done() if m["type"] == "state" and m["hand"]["number"] == 2)
+        assert nxt["you"] == {"seat": 2, "name": "Eve"} and len(nxt["hand"]["cards"]) == 13
+    finally:
+        again.stop()
+
+
 def _names(hand: Any, seat: int) -> set[str]:
     """Every card the seat held in this hand: dealt and received."""
     from hearts.core import card_name
