@@ -71,7 +71,7 @@ DB_THREADS = 4
 #: seconds a table still waiting for its start lives on with nobody connected (then it is deleted)
 WAITING_TIMEOUT = 900.0
 #: peer addresses that are not one person: this machine (the host itself, or a front proxy on it that does not pass the client on)
-LOCAL_PEERS = frozenset({"127.0.0.1", "::1"})
+LOCAL_PEERS = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 _order = itertools.count()
 
 
