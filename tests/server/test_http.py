@@ -108,7 +108,7 @@ def test_a_latecomer_takes_a_bot_seat_but_never_a_players(server: InProcessServe
     status, dan = server.post(f"/api/tables/{t['table']}/join", {"name": "Dan", "seat": 2})
     assert status == 200 and dan["seat"] == 2
     seats = server.get(f"/api/tables/{t['table']}")[1]["seats"]
-    assert [s["kind"] for s in seats] == ["human", "bot", "human", "bot"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot", "bot"]  # Dan's bot finishes the hand: he plays from the next
     assert [s["name"] for s in seats] == ["Ann", "Ada", "Dan", "Cleo"]
     assert server.post(f"/api/tables/{t['table']}/join", {"name": "Eve", "seat": 0})[0] == 409
 

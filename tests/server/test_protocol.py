@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from .conftest import InProcessServer
 from .wsconn import Conn
 
-ALL_CARDS = {f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for s in "CDHS"}
+ALL_CARDS = {f"{r}{s}" for r in "23456789TJQKA" for s in "CDHS"}  # as the server writes them (it reads "10C" as TC too)
 
 
 def two_players(server: InProcessServer, **options: Any) -> tuple[dict[str, Any], Conn, Conn]:
@@ -214,8 +214,8 @@ def test_a_disconnected_player_is_replaced_by_a_bot_and_gets_the_seat_back(serve
     t, ann, bob = two_players(server)
     assert ann.act({"type": "start"})["type"] == "ok"
     bob.close()
-    # after the grace period a bot passes and plays for Bob
-    wait_for(lambda: ann.sync()["table"]["seats"][1]["away"] is True)
+    # after the grace period a bot passes and plays for Bob (the seat is away first, the bot's pass is stored a moment later)
+    wait_for(lambda: ann.sync()["table"]["seats"][1]["away"] is True and ann.state is not None and ann.state["hand"]["passes_chosen"][1])
     st = ann.sync()
     assert st["table"]["seats"][1]["connected"] is False and st["hand"]["passes_chosen"][1] is True
     log = server.store.actions(t["table"])

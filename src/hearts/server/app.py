@@ -28,7 +28,7 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
-from .hub import FLOOD_LIMIT, TURN_SECONDS, Client, Hub
+from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
 from .store import Store
 from .table import Refusal
 
@@ -37,7 +37,15 @@ STATIC = Path(__file__).parent / "static"
 #: seconds a new connection has to say hello
 HELLO_TIMEOUT = 10.0
 #: HTTP status of each error code
-STATUS = {"not_found": 404, "not_finished": 409, "seat_taken": 409, "not_now": 409, "too_large": 413, "bad_origin": 403}
+STATUS = {
+    "not_found": 404,
+    "not_finished": 409,
+    "seat_taken": 409,
+    "already_seated": 409,
+    "not_now": 409,
+    "too_large": 413,
+    "bad_origin": 403,
+}
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -46,14 +54,16 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = ()) -> Starlette:
+def create_app(
+    db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), waiting_timeout: float = WAITING_TIMEOUT
+) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: extra allowed Origin values."""
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, NoFrames) for f in logger.filters):
             logger.addFilter(NoFrames())
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, grace=grace)
+    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout)
     allowed = {o.rstrip("/").lower() for o in origins}
 
     def origin_ok(headers: Any) -> bool:
@@ -89,7 +99,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
             raise Refusal("bad_json", "the request body is not valid JSON") from None
 
     async def healthz(request: Request) -> Response:
-        db = await asyncio.get_running_loop().run_in_executor(hub.db, store.ping) if hub.ready else False
+        db = await hub.db_ok() if hub.ready else False
         good = hub.ready and db
         return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
 
@@ -112,7 +122,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
 
     async def create_table(request: Request) -> Response:
         try:
-            return ok(await hub.create_table(await body_of(request)), 201)
+            return ok(await hub.create_table(await body_of(request), _peer(request)), 201)
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -127,7 +137,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
 
     async def join(request: Request) -> Response:
         try:
-            return ok(await hub.join(request.path_params["table"], await body_of(request)))
+            return ok(await hub.join(request.path_params["table"], await body_of(request), _peer(request)))
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -149,7 +159,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
             await ws.close(code=4403)
             return
         await ws.accept()
-        client = Client(ws.send_text, lambda code: ws.close(code=code))
+        client = Client(ws.send_text, lambda code: ws.close(code=code), peer=_peer(ws))
         writer = client.start()
         try:
             await _serve(hub, ws, client)
@@ -188,6 +198,11 @@ def create_app(db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, orig
     app.state.hub = hub
     app.state.store = store
     return app
+
+
+def _peer(conn: Any) -> str | None:
+    """The client's address (the one the per-person seat rule counts)."""
+    return conn.client.host if conn.client is not None else None
 
 
 def _defaults(variant: str) -> dict[str, Any]:

@@ -1,17 +1,35 @@
 """The live tables: their clients, bots, timers, and the order of every action.
 
 One :class:`Hub` per server process. Each table has a lock; an action is
-checked by the engine, stored in the database (on the hub's one database
-thread), applied, and only then acknowledged and sent to every client of the
-table, each client getting the state built from its own seat's view.
-Outgoing messages go through a bounded queue per client, so a slow client
-never holds up its table.
+checked by the engine and applied to a fork of the table, stored in the
+database, and only then does the fork become the live table, and the action
+is acknowledged and sent to every client of the table, each client getting
+the state built from its own seat's view. Nobody sees an action before it is
+stored, and a failed write leaves the table exactly as it was.
+
+Database calls run on a small pool of threads; one table's calls run one at
+a time (under its lock), so a slow write of one table holds up only that
+table, and ``/healthz`` has a thread of its own. Outgoing messages go
+through a bounded queue per client, so a slow client never holds up its
+table.
+
+Who holds a seat: one seat per person at a table. A join that carries a
+token of a seat at the table is refused (``already_seated``), and once the
+game is playing, so is a join from a peer address that already took a seat
+there (this machine's own addresses excepted: the host, or a front proxy).
+A seat taken during the game is *joining*: a bot finishes the current hand
+for it and its client sees only the public view until the next hand. A seat
+taken but not connected is away after the grace period, as if it had left.
+Spectators have a cap of their own; a seated player with its token is
+always let in. Spectators coming and going send nothing to the table, and a
+waiting table that nobody is at is forgotten after ``waiting_timeout``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import itertools
 import json
 import logging
 import secrets
@@ -31,7 +49,7 @@ from hearts.core.rules import RULE_KEYS, VARIANTS
 from . import protocol
 from .projection import state_message, state_messages, table_json
 from .store import Store
-from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Table, token_hash
+from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
 
 log = logging.getLogger("hearts.server")
 
@@ -44,16 +62,27 @@ TURN_SECONDS = (10, 600)
 MAX_NAME = 24
 #: seconds after which a table still waiting for its start, with nobody there, is no longer listed (its link still works)
 STALE_WAITING = 6 * 3600
-#: connections (players and spectators) one table accepts
-MAX_CLIENTS = 64
+#: spectator connections one table accepts (seated players are always let in)
+MAX_SPECTATORS = 48
+#: connections one seat holds at once: a newer one replaces the oldest
+MAX_PER_SEAT = 3
+#: database worker threads (one table's calls still run one at a time)
+DB_THREADS = 4
+#: seconds a table still waiting for its start lives on with nobody connected (then it is deleted)
+WAITING_TIMEOUT = 900.0
+#: peer addresses that are not one person: this machine (the host itself, or a front proxy on it that does not pass the client on)
+LOCAL_PEERS = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+_order = itertools.count()
 
 
 class Client:
     """One websocket connection: its seat (None: a spectator), its rate limit and its outgoing queue."""
 
-    def __init__(self, send_text: Callable[[str], Any], close: Callable[[int], Any]) -> None:
+    def __init__(self, send_text: Callable[[str], Any], close: Callable[[int], Any], *, peer: str | None = None) -> None:
         self.send_text = send_text
         self.close = close
+        self.peer = peer
+        self.order = next(_order)
         self.table_id: str | None = None
         self.seat: int | None = None
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
@@ -123,6 +152,11 @@ class LiveTable:
     expired: tuple[Any, ...] | None = None
     timer: asyncio.TimerHandle | None = None
     driver: asyncio.Task[None] | None = None
+    #: the peer address that took each seat (in memory only)
+    peers: dict[int, str] = field(default_factory=dict)
+    #: when a waiting table nobody is at is deleted (``armed`` counts the countdowns: only the latest one deletes)
+    expiry: asyncio.TimerHandle | None = None
+    armed: int = 0
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None and not c.closed}
@@ -131,13 +165,17 @@ class LiveTable:
 class Hub:
     """Every live table of one server; see the module's notes."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.grace = grace
+        self.waiting_timeout = waiting_timeout
         self.tables: dict[str, LiveTable] = {}
-        self.db = ThreadPoolExecutor(1, thread_name_prefix="hearts-db")
+        memory = store.url in ("sqlite://", "sqlite:///:memory:")  # one shared connection: one thread
+        self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
+        self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
         self.bots = ThreadPoolExecutor(2, thread_name_prefix="hearts-bot")
+        self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
 
     # -- life ---------------------------------------------------------------
@@ -147,11 +185,11 @@ class Hub:
         loop = asyncio.get_running_loop()
         for table in tables:
             live = self.tables[table.id] = LiveTable(table)
-            if table.status == PLAYING:  # nobody is connected yet: each player's grace period starts now
-                for seat in table.seats:
-                    if seat.kind == HUMAN:
-                        live.grace[seat.seat] = loop.call_later(self.grace, self._away, live, seat.seat)
+            for seat in table.seats:  # nobody is connected yet: each seat's grace period starts now
+                if seat.token_hash is not None:
+                    live.grace[seat.seat] = loop.call_later(self.grace, self._away, live, seat.seat)
         for live in self.tables.values():
+            self._arm_expiry(live)
             self._schedule(live)
         self.ready = True
         log.info("hearts server ready: %d open tables resumed", len(tables))
@@ -165,14 +203,26 @@ class Hub:
                 live.timer.cancel()
             for h in live.grace.values():
                 h.cancel()
+            if live.expiry is not None:
+                live.expiry.cancel()
         self.db.shutdown(wait=True)
+        self.health.shutdown(wait=False, cancel_futures=True)
         self.bots.shutdown(wait=False, cancel_futures=True)
 
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
+    async def db_ok(self) -> bool:
+        """Is the database reachable? (on a thread of its own, so busy tables never delay the answer)"""
+        return bool(await asyncio.get_running_loop().run_in_executor(self.health, self.store.ping))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     # -- lobby --------------------------------------------------------------
-    async def create_table(self, body: Any) -> dict[str, Any]:
+    async def create_table(self, body: Any, peer: str | None = None) -> dict[str, Any]:
         """A new table from a create request (raises Refusal for a bad one)."""
         if not isinstance(body, dict):
             raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
@@ -214,22 +264,33 @@ class Hub:
         await self._db(self.store.create, table)
         live = LiveTable(table)
         self.tables[table.id] = live
+        self._arm_expiry(live)
         out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
         if name is not None:
-            out.update(await self.join(table.id, {"name": name, "seat": 0}))
+            out.update(await self.join(table.id, {"name": name, "seat": 0}, peer))
         return out
 
-    async def join(self, table_id: str, body: Any) -> dict[str, Any]:
-        """Take a seat by name: returns the seat and its secret token."""
+    async def join(self, table_id: str, body: Any, peer: str | None = None) -> dict[str, Any]:
+        """Take a seat by name: returns the seat and its secret token (see the module's notes for who may).
+
+        ``body["token"]``: the token the client already holds for this table, if any; ``peer``: the client's address.
+        """
         live = self._live(table_id)
-        if not isinstance(body, dict) or set(body) - {"name", "seat"}:
-            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number}')
+        if not isinstance(body, dict) or set(body) - {"name", "seat", "token"}:
+            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, if any}')
         name = check_name(body.get("name"))
         wanted = body.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise Refusal("bad_request", "seat must be a seat number")
+        held = body.get("token")
+        if held is not None and (not isinstance(held, str) or not held.isascii() or len(held) > 200):
+            raise Refusal("bad_request", "token must be the seat token you hold at this table")
         async with live.lock:
             table = live.table
+            if held:
+                if table.seat_of_token(held) is None:
+                    raise Refusal("unauthorized", "this token holds no seat at this table")
+                raise Refusal("already_seated", "you already hold a seat at this table: one seat per person")
             seat = table.seat_for(wanted)
             if seat is None:
                 if table.status == FINISHED:
@@ -237,19 +298,68 @@ class Hub:
                 raise Refusal(
                     "seat_taken", f"seat {wanted} cannot be taken" if wanted is not None else "every seat is taken: you can watch"
                 )
+            playing = table.status == PLAYING
+            if playing and peer is not None and peer not in LOCAL_PEERS and peer in live.peers.values():
+                raise Refusal("already_seated", "a seat at this table was already taken from your address: one seat per person")
             token = secrets.token_urlsafe(24)
             s = table.seats[seat]
             before = copy.copy(s)
-            s.name, s.kind, s.token_hash, s.ever_human = name, HUMAN, token_hash(token), True
+            # during the game the seat is joining: the bot finishes this hand, the player has it from the next
+            s.name, s.kind, s.token_hash, s.ever_human = name, BOT if playing else HUMAN, token_hash(token), True
             try:
                 await self._db(self.store.save_seat, table, s)
             except Exception:
                 table.seats[seat] = before
                 log.exception("could not store a seat of table %s", table_id)
                 raise Refusal("server_error", "the seat could not be stored; try again") from None
+            if peer is not None:
+                live.peers[seat] = peer
+            self._start_grace(live, seat)  # taken but not connected: away after the grace period, as if it had left
+            self._arm_expiry(live)
             self._broadcast(live)
             self._schedule(live)
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}"}
+
+    def _start_grace(self, live: LiveTable, seat: int) -> None:
+        """The seat is not connected: a bot plays for it once the grace period is over (unless it connects)."""
+        if seat in live.connected() or live.table.status == FINISHED:
+            return
+        old = live.grace.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        live.grace[seat] = asyncio.get_running_loop().call_later(self.grace, self._away, live, seat)
+
+    def _arm_expiry(self, live: LiveTable) -> None:
+        """(Re)start the countdown after which a waiting table nobody is at is deleted; stop it if someone is there."""
+        self._disarm_expiry(live)
+        if live.table.status == WAITING and not live.clients:
+            armed = live.armed
+            live.expiry = asyncio.get_running_loop().call_later(self.waiting_timeout, lambda: self._spawn(self._drop_waiting(live, armed)))
+
+    def _disarm_expiry(self, live: LiveTable) -> None:
+        live.armed += 1
+        if live.expiry is not None:
+            live.expiry.cancel()
+            live.expiry = None
+
+    async def _drop_waiting(self, live: LiveTable, armed: int) -> None:
+        """Delete a table that never started and that nobody is at (from memory, the lobby and the database)."""
+        async with live.lock:
+            table_id = live.table.id
+            stale = armed != live.armed  # someone came (or joined) since this countdown started
+            if stale or live.table.status != WAITING or live.clients or self.tables.get(table_id) is not live:
+                return
+            try:
+                await self._db(self.store.delete_waiting, table_id)
+            except Exception:
+                log.exception("could not delete the abandoned table %s", table_id)
+                self._arm_expiry(live)
+                return
+            self.tables.pop(table_id, None)
+            for h in live.grace.values():
+                h.cancel()
+            live.grace.clear()
+            log.info("table %s was never started and nobody is there: deleted", table_id)
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
@@ -294,37 +404,66 @@ class Hub:
             seat = live.table.seat_of_token(token)
             if seat is None:
                 raise Refusal("unauthorized", "this link's token holds no seat at this table")
-        if len(live.clients) >= MAX_CLIENTS:
-            raise Refusal("not_now", "this table has too many connections: try again later")
+        if seat is None:
+            if sum(1 for c in live.clients if c.seat is None) >= MAX_SPECTATORS:
+                raise Refusal("not_now", "this table has as many spectators as it takes: try again later")
+        else:  # a seated player is always let in; its oldest connection may make room
+            mine = sorted((c for c in live.clients if c.seat == seat), key=lambda c: c.order)
+            for old in mine[: max(0, len(mine) - MAX_PER_SEAT + 1)]:
+                self._replace(live, old)
         client.table_id, client.seat = live.table.id, seat
+        was_connected = live.connected()
         live.clients.add(client)
-        if seat is not None:
-            handle = live.grace.pop(seat, None)
-            if handle is not None:
-                handle.cancel()
-            live.away.discard(seat)
+        self._disarm_expiry(live)
         name = live.table.seats[seat].name if seat is not None else None
         client.send(protocol.reply("welcome", seat=seat, name=name))
+        if seat is None:  # a spectator: only it hears of its arrival
+            client.send(self._state(live, None))
+            return
+        if client.peer is not None:
+            live.peers.setdefault(seat, client.peer)
+        handle = live.grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in was_connected and seat not in live.away:
+            client.send(self._state(live, seat))  # another tab of a connected seat: nothing changed for the others
+            return
+        live.away.discard(seat)
         self._broadcast(live)
         self._schedule(live)
 
+    def _replace(self, live: LiveTable, old: Client) -> None:
+        """Make room for a seat's new connection: its oldest one is told, then closed (code 4409)."""
+        live.clients.discard(old)
+        old.send(protocol.error("replaced", "this seat connected again elsewhere: this connection is closed"))
+
+        async def close_soon() -> None:
+            for _ in range(20):  # let the error go out first (bounded: a stuck peer is closed anyway)
+                if old.queue.empty():
+                    break
+                await asyncio.sleep(0.01)
+            old.closed = True
+            try:
+                await asyncio.wait_for(old.close(4409), 2.0)
+            except Exception:
+                pass
+
+        self._spawn(close_soon())
+
     def leave(self, client: Client) -> None:
-        """A connection ended: its seat waits ``grace`` seconds, then a bot plays for it."""
+        """A connection ended: a seat left waits ``grace`` seconds, then a bot plays for it; a spectator's leaving is silent."""
         client.closed = True
         live = self.tables.get(client.table_id or "")
         if live is None or client not in live.clients:
             return
         live.clients.discard(client)
         seat = client.seat
-        if seat is not None and seat not in live.connected() and live.table.status != FINISHED:
-            loop = asyncio.get_running_loop()
-            old = live.grace.pop(seat, None)
-            if old is not None:
-                old.cancel()
-            live.grace[seat] = loop.call_later(self.grace, self._away, live, seat)
-        self._broadcast(live)
+        if seat is not None and seat not in live.connected():
+            self._start_grace(live, seat)
+            self._broadcast(live)
         if live.table.status == FINISHED and not live.clients:
             self.tables.pop(live.table.id, None)
+        self._arm_expiry(live)
 
     def _away(self, live: LiveTable, seat: int) -> None:
         live.grace.pop(seat, None)
@@ -347,6 +486,8 @@ class Hub:
             raise Refusal("bad_message", "hello is sent once, first")
         if client.seat is None:
             raise Refusal("not_seated", "spectators cannot act: take a seat first")
+        if live.table.is_joining(client.seat):
+            raise Refusal("not_now", "you took this seat during a hand: a bot finishes it, and you play from the next hand")
         entry: dict[str, Any] = {"kind": kind, "seat": client.seat, "by": "player"}
         if kind == "pass":
             entry["cards"] = msg["cards"]
@@ -359,7 +500,11 @@ class Hub:
 
     # -- the one way an action enters a table --------------------------------
     async def submit(self, live: LiveTable, entry: dict[str, Any], seq: int | None) -> int:
-        """Check, store, apply, broadcast; returns the action's sequence number (raises Refusal)."""
+        """Check, apply to a fork, store, then make the fork live and broadcast; returns the action's sequence number.
+
+        Raises Refusal; a failed write (``server_error``) leaves the live table exactly as it was, so the same
+        action may be sent again.
+        """
         async with live.lock:
             table = live.table
             if seq is not None and table.is_stale(entry["seat"], seq):
@@ -367,36 +512,45 @@ class Hub:
             refusal = table.check(entry)
             if refusal is not None:
                 raise refusal
-            seats_before = [copy.copy(s) for s in table.seats]
-            table.apply(entry)
+            nxt = table.fork()
+            nxt.apply(entry)
+            new_hand = nxt.game is not None and (table.game is None or len(nxt.game.hands) > len(table.game.hands))
+            changed = nxt.promote_joining() if new_hand and nxt.status == PLAYING else []
             try:
-                await self._db(self.store.append, table, table.log[-1])
+                await self._db(self.store.append, nxt, nxt.log[-1], changed)
             except Exception:
-                log.exception("could not store action %d of table %s", table.seq, table.id)
-                self._rebuild(live, seats_before)
-                raise Refusal("server_error", "the action could not be stored; try again") from None
+                if not await self._stored_anyway(nxt):
+                    log.exception("could not store action %d of table %s", nxt.seq, table.id)
+                    raise Refusal("server_error", "the action could not be stored; try again") from None
+                log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
+            live.table = nxt
             self._broadcast(live)
             self._schedule(live)
-            return table.seq
-
-    def _rebuild(self, live: LiveTable, seats: list[Any]) -> None:
-        """Undo an applied action that could not be stored: replay the log without it."""
-        old = live.table
-        fresh = Table.new(old.id, old.rules, level=old.level, turn_seconds=old.turn_seconds, secret=old.secret, created=old.created)
-        fresh.seats = seats
-        fresh.replay(old.log[:-1])
-        live.table = fresh
+            return nxt.seq
 
     # -- messages -----------------------------------------------------------
+    async def _stored_anyway(self, table: Table) -> bool:
+        """After a failed write: is its action in the database all the same (the commit went through, its answer was lost)?"""
+        try:
+            stored = await self._db(self.store.action, table.id, table.seq)
+        except Exception:
+            return False
+        return bool(stored == table.log[-1])
+
     def _state(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
-        return state_message(live.table, seat, connected=live.connected(), away=live.away, deadline=live.deadline)
+        table = live.table
+        joining = {seat} if seat is not None and table.is_joining(seat) else set()
+        return state_message(table, seat, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining)
 
     def _broadcast(self, live: LiveTable) -> None:
-        """Send each client the state built from its own seat's view."""
+        """Send each client the state built from its own seat's view (a joining seat: the public view)."""
         clients = list(live.clients)
         if not clients:
             return
-        messages = state_messages(live.table, {c.seat for c in clients}, connected=live.connected(), away=live.away, deadline=live.deadline)
+        table = live.table
+        seats = {c.seat for c in clients}
+        joining = {s for s in seats if s is not None and table.is_joining(s)}
+        messages = state_messages(table, seats, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining)
         texts = {seat: json.dumps(msg, separators=(",", ":")) for seat, msg in messages.items()}
         for client in clients:
             client.send(texts[client.seat])

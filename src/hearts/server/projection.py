@@ -3,7 +3,9 @@
 Cards reach a client only through :func:`state_message`, and it reads only
 :meth:`hearts.core.Game.view` for the receiving seat, the finished hands
 (their points, and seeds revealed once each hand is over) and the public
-table facts. A pass is never shown to anyone but its seat.
+table facts. A pass is never shown to anyone but its seat. A seat taken
+during a hand (``joining``: a bot finishes that hand for it) gets the public
+view of the hand, as a spectator does, until the next hand.
 """
 
 from __future__ import annotations
@@ -131,8 +133,12 @@ def state_messages(
     connected: set[int] = frozenset(),  # type: ignore[assignment]
     away: set[int] = frozenset(),  # type: ignore[assignment]
     deadline: float | None = None,
+    joining: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> dict[int | None, dict[str, Any]]:
-    """The ``state`` message for each of ``seats`` (None: a spectator); the public parts are built once."""
+    """The ``state`` message for each of ``seats`` (None: a spectator); the public parts are built once.
+
+    A seat in ``joining`` sees the hand as a spectator does (``you`` then says ``"joining": true``).
+    """
     game = table.game
     scores = list(game.scores) if game is not None else [0] * table.rules.players
     hand = game.hand if game is not None else None
@@ -153,12 +159,19 @@ def state_messages(
     last = table.log[-1] if table.log else None
     out = {}
     for seat in seats:
+        you: dict[str, Any] | None = None
+        view = seat
+        if seat is not None:
+            you = {"seat": seat, "name": table.seats[seat].name}
+            if seat in joining:
+                you["joining"] = True
+                view = None
         out[seat] = reply(
             "state",
             **public,
-            you={"seat": seat, "name": table.seats[seat].name} if seat is not None else None,
-            last_action=public_action(last, seat),
-            hand=hand_json(table, hand, seat, scores) if hand is not None else None,
+            you=you,
+            last_action=public_action(last, view),
+            hand=hand_json(table, hand, view, scores) if hand is not None else None,
         )
     return out
 
@@ -170,6 +183,7 @@ def state_message(
     connected: set[int] = frozenset(),  # type: ignore[assignment]
     away: set[int] = frozenset(),  # type: ignore[assignment]
     deadline: float | None = None,
+    joining: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator)."""
-    return state_messages(table, [seat], connected=connected, away=away, deadline=deadline)[seat]
+    return state_messages(table, [seat], connected=connected, away=away, deadline=deadline, joining=joining)[seat]

@@ -1,7 +1,9 @@
 """The database: tables, seats and action logs (SQLite or PostgreSQL, by SQLAlchemy).
 
 Every call is synchronous and short; :mod:`hearts.server.hub` runs them on
-one worker thread so the event loop never waits on the disk. An action is
+a small pool of worker threads (one table's calls one at a time, in order),
+so the event loop never waits on the disk and one slow table never holds
+up the others. An action is
 inserted with its sequence number as part of the primary key, in the same
 transaction as the seat and status changes it causes: a duplicate can never
 be stored, and nothing is half-written.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Text, and_, create_engine, event, insert, select, text, update
@@ -28,7 +31,7 @@ from sqlalchemy.engine import Connection, Engine
 from hearts.core import Rules
 from hearts.record import dumps_record, game_record
 
-from .table import FINISHED, Seat, Table
+from .table import FINISHED, WAITING, Seat, Table
 
 metadata = MetaData()
 
@@ -111,9 +114,19 @@ class Store:
         with self.engine.begin() as conn:
             _update_seat(conn, table.id, seat)
 
-    def append(self, table: Table, entry: dict[str, Any]) -> None:
-        """Store an applied action (``entry`` holds its ``seq``) with the table's status and seats, in one transaction.
+    def delete_waiting(self, table_id: str) -> bool:
+        """Forget a table that never started (its seats too); a table that has started is kept. True if it was deleted."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(tables_t.delete().where(and_(tables_t.c.id == table_id, tables_t.c.status == WAITING))).rowcount
+            if gone:
+                conn.execute(seats_t.delete().where(seats_t.c.table_id == table_id))
+                conn.execute(actions_t.delete().where(actions_t.c.table_id == table_id))
+        return bool(gone)
 
+    def append(self, table: Table, entry: dict[str, Any], seats: Iterable[Seat] = ()) -> None:
+        """Store an action (``entry`` holds its ``seq``) with the table's status after it and the ``seats`` it changed, in one transaction.
+
+        ``table`` is the table with the action applied (not yet live); a start stores every seat.
         Raises (an IntegrityError) if that sequence number is already stored.
         """
         with self.engine.begin() as conn:
@@ -127,9 +140,8 @@ class Store:
                 )
                 values["record"] = dumps_record(game_record(game))
             conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
-            if entry["kind"] == "start":
-                for seat in table.seats:
-                    _update_seat(conn, table.id, seat)
+            for seat in table.seats if entry["kind"] == "start" else seats:
+                _update_seat(conn, table.id, seat)
 
     # -- reading ------------------------------------------------------------
     def load_open(self) -> list[Table]:
@@ -190,6 +202,12 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t.c.status, tables_t.c.record).where(tables_t.c.id == table_id)).first()
         return None if row is None else (row.status, row.record)
+
+    def action(self, table_id: str, seq: int) -> dict[str, Any] | None:
+        """One stored action (None: not stored)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(actions_t.c.body).where(and_(actions_t.c.table_id == table_id, actions_t.c.seq == seq))).first()
+        return None if row is None else dict(json.loads(row.body))
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """A table's stored log, in order (for tests and audits)."""

@@ -3,8 +3,13 @@
 The engine state is derived by replaying the log, so a table rebuilt from
 the database after a crash is exactly the table that was running. This
 module does no input/output: :mod:`hearts.server.hub` checks an entry with
-:meth:`Table.check`, applies it, stores it, and only then acknowledges it
-and tells the clients (a failed write replays the log without it).
+:meth:`Table.check`, applies it to a :meth:`Table.fork` (the live table is
+untouched), stores it, and only then puts the fork in the live table's place
+and tells the clients (a failed write leaves the live table as it was).
+
+A seat taken while the game is playing is *joining*: a bot (kind ``bot``)
+finishes the current hand for it while its token is already stored, and
+:meth:`Table.promote_joining` hands it to its player when the next hand starts.
 
 >>> t = Table.new("t1", Rules.standard(4, target=30), level="medium", turn_seconds=0, secret="00" * 16)
 >>> t.seat_for(None) is not None, t.status
@@ -18,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import hmac
@@ -120,6 +126,27 @@ class Table:
         if wanted is None:
             return free[0]
         return wanted if wanted in free else None
+
+    def is_joining(self, seat: int) -> bool:
+        """Was ``seat`` taken during the game, with a bot still finishing the current hand for it?"""
+        s = self.seats[seat]
+        return s.kind == BOT and s.token_hash is not None
+
+    def promote_joining(self) -> list[Seat]:
+        """Hand every joining seat to its player (at a new hand); returns the seats changed."""
+        changed = [s for s in self.seats if s.kind == BOT and s.token_hash is not None]
+        for s in changed:
+            s.kind = HUMAN
+        return changed
+
+    def fork(self) -> Table:
+        """An independent copy to apply an action to before it is stored (cheap: the game is cloned, not deep-copied)."""
+        twin = copy.copy(self)
+        twin.seats = [copy.copy(s) for s in self.seats]
+        twin.log = list(self.log)
+        twin.game = self.game.clone() if self.game is not None else None
+        twin._seeds = dict(self._seeds)
+        return twin
 
     def seat_of_token(self, token: str) -> int | None:
         digest = token_hash(token)

@@ -439,6 +439,12 @@
         tableGone();
         return;
       }
+      if (ev.code === 4409) {
+        // This seat was opened in more tabs than the server keeps: this (the oldest) one steps aside for good.
+        T.closedForGood = true;
+        setConn("This seat is open in another tab or device: reload this page to play here.");
+        return;
+      }
       scheduleReconnect();
     };
     ws.onerror = function () { /* onclose follows */ };
@@ -534,12 +540,12 @@
 
   function myTurn() {
     var s = T.state;
-    return !!(s && s.you && s.turn && s.turn.seats.indexOf(s.you.seat) >= 0);
+    return !!(s && s.you && !s.you.joining && s.turn && s.turn.seats.indexOf(s.you.seat) >= 0);
   }
 
   function passing() {
     var s = T.state;
-    return !!(s && s.you && s.hand && s.hand.phase === "pass" && !s.hand.passed && !s.game_over);
+    return !!(s && s.you && !s.you.joining && s.hand && s.hand.phase === "pass" && !s.hand.passed && !s.game_over);
   }
 
   function onHandClick(ev) {
@@ -720,6 +726,7 @@
     } else if (h) {
       parts.push("Hand " + h.number + " · " + directionText(h.pass_direction));
       if (h.hearts_broken) parts.push("hearts broken");
+      if (s.you && s.you.joining) parts.push("Your seat is yours from the next hand: a bot finishes this one");
       var who = turnNames();
       if (h.phase === "pass") {
         if (passing()) parts.push("Choose " + passCount() + " cards to pass " + h.pass_direction);
