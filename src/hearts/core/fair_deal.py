@@ -76,6 +76,11 @@ def new_server_seed() -> str:
     return secrets.token_hex(SEED_BYTES)
 
 
+def seed_from_text(text: str) -> str:
+    """A seed named by any text: hex(SHA-256(its UTF-8 bytes)); ``hearts play --seed 42`` uses ``"42"``."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def commitment(server_seed: str) -> str:
     """hex(SHA-256(S)) of a server seed given in hex."""
     return hashlib.sha256(bytes.fromhex(check_seed(server_seed, "server seed"))).hexdigest()
