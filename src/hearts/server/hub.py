@@ -26,12 +26,13 @@ from hearts.bots import make_bot
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules
 from hearts.core.errors import HeartsError
+from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
 from .projection import state_message, state_messages, table_json
 from .store import Store
-from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Table, token_hash
+from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
 
 log = logging.getLogger("hearts.server")
 
@@ -176,7 +177,7 @@ class Hub:
         """A new table from a create request (raises Refusal for a bad one)."""
         if not isinstance(body, dict):
             raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
-        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name"}
+        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"}
         unknown = sorted(set(body) - allowed)
         if unknown:
             raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(allowed))}")
@@ -208,23 +209,25 @@ class Hub:
         name = None
         if body.get("name") is not None:
             name = check_name(body["name"])
+        client_seed = _client_seed(body)
         table = Table.new(
-            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=secrets.token_hex(16), created=time.time()
+            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time()
         )
         await self._db(self.store.create, table)
         live = LiveTable(table)
         self.tables[table.id] = live
         out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
         if name is not None:
-            out.update(await self.join(table.id, {"name": name, "seat": 0}))
+            out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}))
         return out
 
     async def join(self, table_id: str, body: Any) -> dict[str, Any]:
         """Take a seat by name: returns the seat and its secret token."""
         live = self._live(table_id)
-        if not isinstance(body, dict) or set(body) - {"name", "seat"}:
-            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number}')
+        if not isinstance(body, dict) or set(body) - {"name", "seat", "client_seed"}:
+            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number, "client_seed": optional}')
         name = check_name(body.get("name"))
+        client_seed = _client_seed(body)
         wanted = body.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise Refusal("bad_request", "seat must be a seat number")
@@ -241,6 +244,8 @@ class Hub:
             s = table.seats[seat]
             before = copy.copy(s)
             s.name, s.kind, s.token_hash, s.ever_human = name, HUMAN, token_hash(token), True
+            s.client_seed = client_seed or ""
+            counted = client_seed if table.status == WAITING else None  # the seeds are fixed at the start
             try:
                 await self._db(self.store.save_seat, table, s)
             except Exception:
@@ -249,7 +254,7 @@ class Hub:
                 raise Refusal("server_error", "the seat could not be stored; try again") from None
             self._broadcast(live)
             self._schedule(live)
-        return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}"}
+        return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
@@ -473,6 +478,17 @@ class Hub:
 
 def _decide(spec: str, seed: int, view: Any) -> Any:
     return make_bot(spec, seed=seed).act(view)
+
+
+def _client_seed(body: dict[str, Any]) -> str | None:
+    """The optional ``client_seed`` of a join (or create) body, checked (None when not given)."""
+    value = body.get("client_seed")
+    if value is None:
+        return None
+    try:
+        return check_client_seed(value)
+    except SeedError as e:
+        raise Refusal("bad_request", str(e)) from None
 
 
 def check_name(name: Any) -> str:
