@@ -122,7 +122,8 @@ class Table:
         seed = self._seeds.get(number)
         if seed is None:
             if self.fair:
-                seed = fd.hand_seed(self.secret, number, self.client_seeds or [""] * self.rules.players)
+                assert self.client_seeds is not None, "hand seeds exist once the start has fixed the client seeds"
+                seed = fd.hand_seed(self.secret, number, self.client_seeds)
             else:
                 seed = hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
             self._seeds[number] = seed
