@@ -102,13 +102,21 @@ def canonical_deck(rules: Rules) -> list[Card]:
     return list(rules.deck)
 
 
+#: position ``i`` as 4 big-endian bytes, for every position of the largest deck
+_POSITIONS = tuple(i.to_bytes(4, "big") for i in range(104))
+
+
 def deal_order(rules: Rules, seed: str) -> list[Card]:
-    """The canonical deck's cards sorted by their keys under ``seed``."""
-    raw = bytes.fromhex(check_seed(seed))
+    """The canonical deck's cards sorted by their keys SHA-256(seed || i), ties by position."""
     deck = canonical_deck(rules)
-    keys = [hashlib.sha256(raw + i.to_bytes(4, "big")).digest() for i in range(len(deck))]
-    order = sorted(range(len(deck)), key=lambda i: (keys[i], i))
-    return [deck[i] for i in order]
+    prefix = hashlib.sha256(bytes.fromhex(check_seed(seed)))
+    keyed = []
+    for i, position in enumerate(_POSITIONS[: len(deck)]):
+        h = prefix.copy()  # the seed's bytes hashed once, then each position appended
+        h.update(position)
+        keyed.append((h.digest(), i))
+    keyed.sort()
+    return [deck[i] for _, i in keyed]
 
 
 def seed_deal(rules: Rules, seed: str) -> tuple[list[list[Card]], list[Card]]:
