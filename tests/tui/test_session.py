@@ -167,3 +167,22 @@ def test_a_record_without_a_server_seed_still_resumes_with_the_old_deal_key(tmp_
     r = Session.resume(tmp_path / "old.json")
     assert r.deals is None and r.hand_seed(2) is None
     assert "deals" not in r.record() and all("seed" not in h for h in r.record()["hands"])
+
+
+def test_resume_from_the_command_line_keeps_the_saved_bots_and_names(tmp_path: Path) -> None:
+    import argparse
+
+    from hearts.tui.cli import add_arguments, make_session
+
+    def session_of(*argv: str) -> Session:
+        parser = argparse.ArgumentParser()
+        add_arguments(parser)
+        return make_session(parser.parse_args(list(argv)))
+
+    path = tmp_path / "g.json"
+    first = session_of("--seed", "3", "--bots", "easy,random", "--name", "Zoe", "--names", "Al,Bo,Cy", "--save", str(path))
+    assert first.bots == ["human", "easy", "random", "easy"]
+    again = session_of("--resume", str(path))
+    assert again.bots == first.bots and again.names == ["Zoe", "Al", "Bo", "Cy"]
+    other = session_of("--resume", str(path), "--level", "hard", "--name", "Y")
+    assert other.bots == ["human", "hard", "hard", "hard"] and other.names == ["Y", "Al", "Bo", "Cy"]
