@@ -6,6 +6,10 @@ output; ``NAME.trace.expected.json`` too for traced cases),
 exit status 1), ``malformed/NAME.*`` (exit status 2) and the examples in
 ``examples/``. Everything is seeded, so reruns give identical files.
 
+Records with hearts-deal/1 seeds (``deals_*``, ``seeds_only``) are dealt
+from seeds derived from fixed server and client seeds, and broken in one
+place each for the invalid and malformed cases.
+
 Random games come from the engine via ``driver.py``; special cases use
 crafted deals (the moon) or a seed search over games whose driver prefers
 to duplicate the card led (set-aside tricks, ties).
