@@ -5,25 +5,22 @@ from __future__ import annotations
 import copy
 
 import pytest
-from conftest import DATA  # noqa: F401  (puts the golden driver on the path)
-from driver import play_game
+from conftest import DATA  # noqa: F401  (puts the golden generator on the path)
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from make_golden import seeded_record
 
 from hearts.core import Rules
 from hearts.core.fair_deal import commitment, hand_seed
-from hearts.record import Deals, Player, RecordError, dumps_record, game_record, loads_record, replay
+from hearts.record import Deals, RecordError, dumps_record, loads_record, replay
 
 CONFIGS = [("standard", n) for n in range(3, 8)] + [("cancellation", n) for n in range(6, 12)] + [("omnibus", 4)]
 PRINTABLE = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=64)
 
 
 def seeded(config: tuple[str, int], server: str, clients: list[str], seed: int) -> dict:  # type: ignore[type-arg]
-    rules = Rules(variant=config[0], players=config[1], target=30)
-    game = play_game(rules, seed, max_hands=2, deal_seed=lambda h: hand_seed(server, h, clients))
-    seeds = [hand_seed(server, h.number, clients) for h in game.hands]
-    players = [Player(f"P{s}", None if clients[s] else "random") for s in range(rules.players)]
-    return game_record(game, seeds=seeds, players=players, deals=Deals(commitment(server), clients, server))
+    """Two hands of a random game dealt from seeds derived from ``server`` and ``clients``, fully revealed."""
+    return seeded_record(Rules(variant=config[0], players=config[1], target=30), seed, server, clients, max_hands=2)
 
 
 @settings(max_examples=25, deadline=None)
