@@ -66,3 +66,27 @@ def test_not_a_record_status_2() -> None:
         p = run(*args, stdin=stdin)
         assert p.returncode == 2, args
         assert p.stdout == b"" and p.stderr.count(b"\n") == 1 and b"Traceback" not in p.stderr
+
+
+def test_replay_says_the_deals_are_verified() -> None:
+    p = run(str(VALID / "deals_verified.json"))
+    assert p.returncode == 0 and p.stderr == b""
+    last = p.stdout.decode().splitlines()[-1]
+    assert last.startswith("deals verified (hearts-deal/1): each of the 4 hands is the deal of its seed; the server seed matches")
+    out = json.loads(run(str(VALID / "deals_verified.json"), "--json").stdout)
+    assert out["deals"] == {"scheme": "hearts-deal/1", "hands": 4, "seeded": 4, "verified": True,
+                            "commitment": "a5a6e36f5e0512a229e36a987091e8e73addbd3b68f7fc3e83d8be342e9e46d6", "server_seed": "verified"}
+    text = run(str(VALID / "deals_unrevealed.json")).stdout.decode()
+    assert "deals not all verified" in text and "not revealed yet" in text
+    assert "deals" not in run(str(VALID / "standard4.json")).stdout.decode()  # a record without seeds: as before
+
+
+def test_a_wrong_deal_for_its_seed_is_status_1_naming_the_hand() -> None:
+    p = run(str(INVALID / "deals_wrong_deal.json"))
+    assert p.returncode == 1 and p.stdout == b""
+    err = p.stderr.decode()
+    assert err.startswith("hearts replay: ") and "hand 1, deal 0: seat 0, card KC: not the deal of this hand's seed" in err
+    p = run(str(INVALID / "deals_wrong_commitment.json"), "--json")
+    assert p.returncode == 1 and json.loads(p.stdout)["error"]["hand"] is None
+    p = run(str(MALFORMED / "seed_uppercase.json"))
+    assert p.returncode == 2 and b"seed must be 64 lowercase hex characters" in p.stderr

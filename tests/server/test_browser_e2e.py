@@ -90,6 +90,8 @@ def _create_table(  # type: ignore[no-untyped-def]
         page.fill("#create-target", str(target))
     page.select_option("#create-level", "easy")
     page.fill("#create-timer", str(timer))
+    seed = page.input_value("#create-seed")  # a random client seed, made by the browser and shown
+    assert len(seed) == 16 and all(ch in "0123456789abcdef" for ch in seed), seed
     if moon is not None:  # a house rule from /api/options
         page.click("#rules-box summary")
         page.select_option("#rule-moon", f'"{moon}"')
@@ -111,6 +113,10 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         assert page.locator("#invite-link").input_value().endswith(f"/t/{table}")
         page.screenshot(path=str(SHOTS / "e2e-desktop-waiting.png"))
         page.click("#start-btn")
+        page.wait_for_function("() => window.heartsClient.state.table.deals.client_seeds !== null")
+        deals = page.evaluate("window.heartsClient.state.table.deals")
+        assert len(deals["client_seeds"][0]) == 16 and deals["client_seeds"][1:] == ["", "", ""] and deals["server_seed"] is None
+        assert page.locator("#fair-commitment").text_content() == deals["commitment"]
 
         # Pass: three cards, then the pass button.
         page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
@@ -284,6 +290,8 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         friend.wait_for_selector("#seat-panel", state="visible")
         friend.wait_for_selector("#join-seat option[value='5']", state="attached")
         friend.fill("#join-name", "Friend")
+        assert len(friend.input_value("#join-seed")) == 16
+        friend.fill("#join-seed", "my own seed ~")
         friend.select_option("#join-seat", "5")
         friend.click("#join-btn")
         friend.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 5); }")

@@ -4,7 +4,9 @@ Every message any client received is checked against what its seat may know
 at that moment, computed here from the stored action log and the deal (not
 from the server's views): its own cards exactly, what it passed and was
 passed, the cards played, the kitty only once the hand is over, a seed only
-once its hand is over; and no card anywhere else in the message.
+once its hand is over (and no later hand's seed, nor the server seed before
+the game is over, anywhere in any message); and no card anywhere else in the
+message.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import asyncio
 import hashlib
 import json
 import logging
-import random
 from collections import Counter
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 from sqlalchemy import select
 
 from hearts.core import Rules, card_name, parse_card
-from hearts.core.deal import random_deal
+from hearts.core.fair_deal import commitment, hand_seed, seed_deal
 from hearts.core.rules import PASS_OFFSETS
 from hearts.server.client import SeatClient
 from hearts.server.store import tables_t
@@ -65,6 +66,8 @@ class Truth:
     """What each seat may know after each action, rebuilt from the stored log."""
 
     def __init__(self, table: Table, log: list[dict[str, Any]]) -> None:
+        self.secret = table.secret
+        self.clients: list[str] = log[0]["client_seeds"]  # the start entry records the client seeds
         self.at: dict[int, dict[str, Any]] = {0: {"hand": None}}
         plays: list[tuple[int, str]] = []
         number = None
@@ -108,7 +111,20 @@ class Truth:
         }
 
 
+def secrets_in(msg: dict[str, Any], truth: Truth) -> None:
+    """No seed of a hand not yet over, and not the server seed before the game is over, anywhere in the message."""
+    text = json.dumps(msg)
+    over = msg.get("type") == "state" and msg["game_over"]
+    assert (truth.secret in text) == over, "the server seed is revealed exactly when the game is over"
+    at = truth.at[msg["seq"]] if "seq" in msg and msg["seq"] in truth.at else None
+    current = at["hand"] if at is not None and at["hand"] is not None else 1
+    first_hidden = current + 1 if at is not None and at.get("done") else current
+    for number in range(first_hidden, first_hidden + 40):
+        assert hand_seed(truth.secret, number, truth.clients) not in text, f"hand {number}'s seed before its end"
+
+
 def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
+    secrets_in(msg, truth)
     for path, card in card_strings(msg):
         assert path in CARD_PATHS, f"a card at {path}: {card}"
     if msg["type"] == "error":
@@ -117,6 +133,10 @@ def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
         return
     t = truth.at[msg["seq"]]
     h = msg["hand"]
+    deals = msg["table"]["deals"]
+    assert deals["scheme"] == "hearts-deal/1" and deals["commitment"] == commitment(truth.secret)
+    assert deals["client_seeds"] == (truth.clients if msg["seq"] > 0 else None)
+    assert deals["server_seed"] == (truth.secret if msg["game_over"] else None)
     if t["hand"] is None:
         assert h is None
         return
@@ -137,18 +157,21 @@ def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
         assert ("cards" in la) == (la["seat"] == seat)
     assert h["seed_hash"] == hashlib.sha256(t["seed"].encode()).hexdigest()
     assert h["seed"] == (t["seed"] if t["done"] else None)
-    for done in msg["hands"]:  # a finished hand's seed deals exactly that hand
+    assert t["seed"] == hand_seed(truth.secret, t["hand"], truth.clients)
+    for done in msg["hands"]:  # a finished hand's seed is the derived one and deals exactly that hand
         assert done["number"] < h["number"] or t["done"]
-        deal, _ = random_deal(t["rules"], random.Random(int(done["seed"], 16)))
+        assert done["seed"] == hand_seed(truth.secret, done["number"], truth.clients)
+        deal, _ = seed_deal(t["rules"], done["seed"])
         if done["number"] == h["number"]:
             assert tuple(tuple(d) for d in deal) == tuple(tuple(sorted(d)) for d in t["deal"])
 
 
 async def play_table(server: InProcessServer | ServerProcess, options: dict[str, Any], humans: int) -> tuple[str, list[SeatClient]]:
-    t = server.table(**options)
+    t = server.table(client_seed="Ann's seed ~1", **options)
     tokens = [t["token"]]
     for i in range(1, humans):
-        status, j = server.post(f"/api/tables/{t['table']}/join", {"name": f"P{i}x"})
+        body = {"name": f"P{i}x"} | ({"client_seed": f"seed of P{i}"} if i % 2 else {})  # every other one gives none
+        status, j = server.post(f"/api/tables/{t['table']}/join", body)
         assert status == 200
         tokens.append(j["token"])
     clients = [SeatClient(server.ws, t["table"], tok, seed=i) for i, tok in enumerate(tokens)]
@@ -186,6 +209,8 @@ def test_no_client_ever_receives_a_card_it_may_not_know(server: InProcessServer,
     fresh = Table.new(table_id, Rules.from_dict(json.loads(row["rules"])), level=row["level"], turn_seconds=0, secret=row["secret"])
     truth = Truth(fresh, log)
     assert fresh.game is not None and fresh.game.game_over and len(fresh.game.hands) >= 2
+    assert truth.clients[:humans] == ["Ann's seed ~1"] + [f"seed of P{i}" if i % 2 else "" for i in range(1, humans)]
+    assert truth.clients[humans:] == [""] * (options["players"] - humans)  # bots give none
     checked = 0
     for client in clients:
         assert client.state is not None and client.state["game_over"]

@@ -54,7 +54,8 @@ def test_autosave_after_every_action_and_resume_is_exact(tmp_path: Path) -> None
     s.play(s.view().legal[0])
     s.run_bots()
     saved = json.loads(path.read_text())
-    assert saved == game_record(s.game)
+    assert saved == s.record() and {k: v for k, v in saved.items() if k not in ("players", "deals")} | {
+        "hands": [{k: v for k, v in h.items() if k != "seed"} for h in saved["hands"]]} == game_record(s.game)
     assert replay(saved)["ok"]
     r = Session.resume(path, save_path=tmp_path / "r.json")
     assert r.view() == s.view()
@@ -84,7 +85,7 @@ def test_undo_takes_back_the_last_card_and_bots_replay_alike(tmp_path: Path) -> 
     after = game_record(s.game)
     s.undo()
     assert s.view() == before
-    assert json.loads((tmp_path / "g.json").read_text()) == game_record(s.game)
+    assert json.loads((tmp_path / "g.json").read_text()) == s.record()
     s.play(first)
     s.run_bots()
     assert game_record(s.game) == after
@@ -127,3 +128,61 @@ def test_claim_when_the_human_wins_every_trick_then_the_moon(tmp_path: Path) -> 
         s.choose_moon("maybe")
     s.choose_moon("subtract")
     assert s.hand_over and s.game.scores == [-26, 0, 0, 0]
+
+
+def test_deals_follow_hearts_deal_1_and_the_record_proves_it(tmp_path: Path) -> None:
+    """--seed N: server seed SHA-256("N"), empty client seeds; every hand is the deal of its derived seed."""
+    import hashlib
+
+    from hearts.core.fair_deal import commitment, hand_seed, seed_deal
+
+    s = new(tmp_path, seed=42, bots="easy")
+    server = hashlib.sha256(b"42").hexdigest()
+    rules = s.rules
+    assert [sorted(h) for h in s.game.hands[0].deal] == seed_deal(rules, hand_seed(server, 1, [""] * 4))[0]
+    while len(s.game.hands) < 2:
+        if s.hand_over:
+            s.next_hand()
+        elif s.phase == "pass":
+            s.pass_cards(s.view().hand[:3])
+        elif s.phase == "play":
+            s.play(s.view().legal[0])
+        else:
+            s.choose_moon("add")
+        s.run_bots()
+    saved = json.loads((tmp_path / "g.json").read_text())
+    assert saved["deals"] == {"scheme": "hearts-deal/1", "commitment": commitment(server), "client_seeds": [""] * 4, "server_seed": server}
+    assert saved["players"] == [{"name": "You", "bot": None}] + [{"name": n, "bot": "easy"} for n in ("Ada", "Ben", "Cleo")]
+    assert [h["seed"] for h in saved["hands"]] == [hand_seed(server, h, [""] * 4) for h in (1, 2)]
+    out = replay(saved)
+    assert out["ok"] and out["deals"]["verified"] and out["deals"]["server_seed"] == "verified"
+    # a resumed game deals on from the same server seed
+    r = Session.resume(tmp_path / "g.json", save_path=tmp_path / "r.json")
+    assert r.deals == s.deals and r.hand_seed(3) == hand_seed(server, 3, [""] * 4)
+
+
+def test_a_record_without_a_server_seed_still_resumes_with_the_old_deal_key(tmp_path: Path) -> None:
+    g = Game(Rules.standard(4), seed=5)
+    save_record(g, tmp_path / "old.json")
+    r = Session.resume(tmp_path / "old.json")
+    assert r.deals is None and r.hand_seed(2) is None
+    assert "deals" not in r.record() and all("seed" not in h for h in r.record()["hands"])
+
+
+def test_resume_from_the_command_line_keeps_the_saved_bots_and_names(tmp_path: Path) -> None:
+    import argparse
+
+    from hearts.tui.cli import add_arguments, make_session
+
+    def session_of(*argv: str) -> Session:
+        parser = argparse.ArgumentParser()
+        add_arguments(parser)
+        return make_session(parser.parse_args(list(argv)))
+
+    path = tmp_path / "g.json"
+    first = session_of("--seed", "3", "--bots", "easy,random", "--name", "Zoe", "--names", "Al,Bo,Cy", "--save", str(path))
+    assert first.bots == ["human", "easy", "random", "easy"]
+    again = session_of("--resume", str(path))
+    assert again.bots == first.bots and again.names == ["Zoe", "Al", "Bo", "Cy"]
+    other = session_of("--resume", str(path), "--level", "hard", "--name", "Y")
+    assert other.bots == ["human", "hard", "hard", "hard"] and other.names == ["Y", "Al", "Bo", "Cy"]

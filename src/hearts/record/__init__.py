@@ -11,7 +11,9 @@ True
 from .errors import RecordError, ReplayError
 from .format import (
     FORMAT,
+    Deals,
     HandRecord,
+    Player,
     Record,
     dumps_record,
     game_record,
@@ -25,7 +27,7 @@ from .format import (
 from .replay import replay, replay_game
 
 __all__ = [
-    "FORMAT", "HandRecord", "Record", "RecordError", "ReplayError", "dumps_record", "game_record",
+    "Deals", "FORMAT", "HandRecord", "Player", "Record", "RecordError", "ReplayError", "dumps_record", "game_record",
     "hand_entry", "hand_record", "loads_record", "read_record", "replay", "replay_game", "save_record",
     "to_record",
 ]

@@ -8,7 +8,9 @@ hand, phase and index of an unreadable card. A bad shape raises
 
 Writing (:func:`game_record`, :func:`dumps_record`, :func:`save_record`)
 turns a :class:`~hearts.core.Game` into a record dict and saves it
-atomically (temporary file, then ``os.replace``).
+atomically (temporary file, then ``os.replace``). The optional ``seed`` of
+each hand and the top-level ``players`` and ``deals`` (the ``hearts-deal/1``
+scheme, :mod:`hearts.core.fair_deal`) are read and written too.
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ import json
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.core import Game, Hand, Rules, card_name
 from hearts.core.errors import RulesError
+from hearts.core.fair_deal import SCHEME, is_client_seed_list, is_seed
 
 from .errors import RecordError
 
 FORMAT = "hearts-record/1"
-TOP_KEYS = {"format", "rules", "first_dealer", "hands"}
-HAND_KEYS = {"deal", "kitty", "passes", "plays", "moon"}
+TOP_KEYS = {"format", "rules", "first_dealer", "players", "deals", "hands"}
+HAND_KEYS = {"seed", "deal", "kitty", "passes", "plays", "moon"}
+PLAYER_KEYS = {"name", "bot"}
+DEALS_KEYS = {"scheme", "commitment", "client_seeds", "server_seed"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,29 @@ class HandRecord:
     passes: list[list[str]] | None
     plays: list[str]
     moon: str | None
+    seed: str | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat's entry in ``players``: a name, and the bot spec (None for a person)."""
+
+    name: str
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class Deals:
+    """The ``deals`` block: the scheme, the commitment, the client seeds, and the server seed once revealed."""
+
+    commitment: str
+    client_seeds: list[str]
+    server_seed: str | None
+    scheme: str = SCHEME
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scheme": self.scheme, "commitment": self.commitment, "client_seeds": list(self.client_seeds),
+                "server_seed": self.server_seed}
 
 
 @dataclass(frozen=True)
@@ -48,6 +77,8 @@ class Record:
     rules: Rules
     first_dealer: int
     hands: list[HandRecord]
+    players: list[Player] | None = field(default=None)
+    deals: Deals | None = field(default=None)
 
 
 # -- reading ----------------------------------------------------------------
@@ -106,7 +137,48 @@ def _hand(i: int, h: object) -> HandRecord:
     moon = h.get("moon")
     if moon is not None and not isinstance(moon, str):
         raise RecordError(f"{what}.moon must be 'add' or 'subtract'")
-    return HandRecord(deal, kitty, passes, plays, moon)
+    seed = h.get("seed")
+    if seed is not None and not is_seed(seed):
+        raise RecordError(f"{what}.seed must be 64 lowercase hex characters (a hearts-deal/1 seed)")
+    return HandRecord(deal, kitty, passes, plays, moon, seed)
+
+
+def _players(v: object, n: int) -> list[Player]:
+    if not isinstance(v, list) or len(v) != n:
+        raise RecordError(f"'players' must be a list with one object per seat ({n})")
+    out = []
+    for s, p in enumerate(v):
+        if not isinstance(p, dict):
+            raise RecordError(f"players[{s}] must be an object")
+        unknown = sorted(set(p) - PLAYER_KEYS)
+        if unknown:
+            raise RecordError(f"players[{s}] has an unknown key {unknown[0]!r}")
+        name, bot = p.get("name"), p.get("bot")
+        if not isinstance(name, str):
+            raise RecordError(f"players[{s}].name must be a string")
+        if bot is not None and not isinstance(bot, str):
+            raise RecordError(f"players[{s}].bot must be a bot spec (a string) or null")
+        out.append(Player(name, bot))
+    return out
+
+
+def _deals(v: object, n: int) -> Deals:
+    if not isinstance(v, dict):
+        raise RecordError("'deals' must be an object")
+    unknown = sorted(set(v) - DEALS_KEYS)
+    if unknown:
+        raise RecordError(f"deals has an unknown key {unknown[0]!r}")
+    if v.get("scheme") != SCHEME:
+        raise RecordError(f"deals.scheme must be {SCHEME!r}")
+    if not is_seed(v.get("commitment")):
+        raise RecordError("deals.commitment must be 64 lowercase hex characters")
+    clients = v.get("client_seeds")
+    if not is_client_seed_list(clients) or len(clients) != n:  # type: ignore[arg-type]
+        raise RecordError(f"deals.client_seeds must list one client seed per seat ({n}): empty or 1 to 64 printable ASCII characters")
+    server = v.get("server_seed")
+    if server is not None and not is_seed(server):
+        raise RecordError("deals.server_seed must be 64 lowercase hex characters or null")
+    return Deals(v["commitment"], list(clients), server)  # type: ignore[arg-type]
 
 
 def to_record(data: Any) -> Record:
@@ -134,7 +206,9 @@ def to_record(data: Any) -> Record:
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")
-    return Record(rules, dealer, [_hand(i, h) for i, h in enumerate(hands)])
+    players = None if data.get("players") is None else _players(data["players"], rules.players)
+    deals = None if data.get("deals") is None else _deals(data["deals"], rules.players)
+    return Record(rules, dealer, [_hand(i, h) for i, h in enumerate(hands)], players, deals)
 
 
 def _short(text: str, limit: int = 200) -> str:
@@ -164,8 +238,8 @@ def read_record(path: str) -> Record:
 
 
 # -- writing ----------------------------------------------------------------
-def hand_entry(hand: Hand) -> dict[str, Any]:
-    """One hand as a record's hand object (works for an unfinished hand).
+def hand_entry(hand: Hand, seed: str | None = None) -> dict[str, Any]:
+    """One hand as a record's hand object (works for an unfinished hand); ``seed`` is written when given.
 
     Passes are written once every seat has chosen (the exchange is done);
     before that, and on a hand without passing, ``passes`` is null.
@@ -173,7 +247,8 @@ def hand_entry(hand: Hand) -> dict[str, Any]:
     passes = None
     if hand.pass_direction != "none" and all(p is not None for p in hand.passes):
         passes = [[card_name(c) for c in sorted(p or ())] for p in hand.passes]
-    entry: dict[str, Any] = {
+    entry: dict[str, Any] = {} if seed is None else {"seed": seed}
+    entry |= {
         "deal": [[card_name(c) for c in sorted(cards)] for cards in hand.deal],
         "kitty": [card_name(c) for c in sorted(hand.kitty)],
         "passes": passes,
@@ -184,14 +259,25 @@ def hand_entry(hand: Hand) -> dict[str, Any]:
     return entry
 
 
-def game_record(game: Game) -> dict[str, Any]:
-    """The record of a game (its last hand may be unfinished), every rules option explicit."""
-    return {
-        "format": FORMAT,
-        "rules": game.rules.to_dict(),
-        "first_dealer": game.first_dealer,
-        "hands": [hand_entry(h) for h in game.hands],
-    }
+def game_record(
+    game: Game,
+    *,
+    seeds: Sequence[str | None] = (),
+    players: Sequence[Player] | None = None,
+    deals: Deals | None = None,
+) -> dict[str, Any]:
+    """The record of a game (its last hand may be unfinished), every rules option explicit.
+
+    ``seeds[i]`` is written as hand ``i``'s seed (a missing or None entry writes none);
+    ``players`` and ``deals`` are written when given.
+    """
+    record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_dict(), "first_dealer": game.first_dealer}
+    if players is not None:
+        record["players"] = [{"name": p.name, "bot": p.bot} for p in players]
+    if deals is not None:
+        record["deals"] = deals.to_dict()
+    record["hands"] = [hand_entry(h, seeds[i] if i < len(seeds) else None) for i, h in enumerate(game.hands)]
+    return record
 
 
 def hand_record(hand: Hand) -> dict[str, Any]:
@@ -209,6 +295,10 @@ def dumps_record(record: dict[str, Any]) -> str:
 
     lines = ["{", f'  "format": {one(record["format"])},', f'  "rules": {one(record["rules"])},']
     lines.append(f'  "first_dealer": {one(record.get("first_dealer", 0))},')
+    if record.get("players") is not None:
+        lines.append('  "players": [' + ", ".join(one(p) for p in record["players"]) + "],")
+    if record.get("deals") is not None:
+        lines.append(f'  "deals": {one(record["deals"])},')
     hands = record.get("hands", [])
     if not hands:
         lines.append('  "hands": []')
@@ -254,6 +344,6 @@ def save_record(record: dict[str, Any] | Game, path: str | os.PathLike[str], *, 
 
 
 __all__ = [
-    "FORMAT", "HandRecord", "Record", "dumps_record", "game_record", "hand_entry", "hand_record",
+    "FORMAT", "Deals", "HandRecord", "Player", "Record", "dumps_record", "game_record", "hand_entry", "hand_record",
     "loads_record", "parse_json", "read_record", "read_text", "save_record", "to_record",
 ]

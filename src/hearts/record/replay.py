@@ -20,6 +20,7 @@ from typing import Any
 
 from hearts.core import CardError, DealError, Game, Hand, IllegalAction, card_name, names, parse_card
 from hearts.core.cards import Card
+from hearts.core.fair_deal import SCHEME, commitment, hand_seed, seed_deal
 
 from .errors import RecordError, ReplayError
 from .format import HandRecord, Record, to_record
@@ -38,12 +39,35 @@ def replay(record: Record | dict[str, Any], *, trace: bool = False) -> dict[str,
     except ReplayError as e:
         return {"ok": False, "error": e.to_dict()}
     game = r.game
-    return {
+    out: dict[str, Any] = {
         "ok": True,
         "hands": r.out,
         "scores": list(game.scores),
         "game_over": game.game_over,
         "winners": sorted(game.winners),
+    }
+    if rec.deals is not None or any(h.seed is not None for h in rec.hands):
+        out["deals"] = deals_summary(rec)
+    return out
+
+
+def deals_summary(rec: Record) -> dict[str, Any]:
+    """What a successful replay proved about the deals (only for a record with seeds or a ``deals`` block).
+
+    ``seeded`` hands were each checked to be the deal of their seed; ``verified`` is true when
+    every hand was; ``server_seed`` is ``"verified"`` when the commitment and every hand's seed
+    were checked against the revealed server seed, ``"not revealed"`` when the block has none yet,
+    and null without a ``deals`` block.
+    """
+    seeded = sum(h.seed is not None for h in rec.hands)
+    server = None if rec.deals is None else "not revealed" if rec.deals.server_seed is None else "verified"
+    return {
+        "scheme": SCHEME,
+        "hands": len(rec.hands),
+        "seeded": seeded,
+        "verified": seeded == len(rec.hands),
+        "commitment": rec.deals.commitment if rec.deals is not None else None,
+        "server_seed": server,
     }
 
 
@@ -69,6 +93,10 @@ class _Replayer:
         self.out: list[dict[str, Any]] = []
 
     def run(self) -> None:
+        deals = self.rec.deals
+        if deals is not None and deals.server_seed is not None and commitment(deals.server_seed) != deals.commitment:
+            why = f"the server seed does not match the commitment: its SHA-256 is {commitment(deals.server_seed)}"
+            raise ReplayError(None, "deal", None, None, None, why)
         hands = self.rec.hands
         for i, h in enumerate(hands):
             last = i == len(hands) - 1
@@ -116,10 +144,33 @@ class _Replayer:
                         why = f"{name} is dealt twice" if expected[c] == 1 else f"{name} is dealt more than twice"
                     raise ReplayError(i, "deal", s, seat, name, why)
             lists.append(cards)
+        self._check_seed(i, h, lists)
         try:
             return self.game.start_hand(lists[:n], lists[n])
         except (DealError, IllegalAction) as e:  # not expected after the checks above
             raise ReplayError(i, "deal", None, None, None, str(e)) from None
+
+    def _check_seed(self, i: int, h: HandRecord, lists: list[list[Card]]) -> None:
+        """With a revealed server seed, the hand's seed must be the derived one; a seed must give this deal."""
+        deals = self.rec.deals
+        if deals is not None and deals.server_seed is not None:
+            if h.seed is None:
+                raise ReplayError(i, "deal", None, None, None, "no seed: with the server seed revealed, every hand must carry its seed")
+            derived = hand_seed(deals.server_seed, i + 1, deals.client_seeds)
+            if h.seed != derived:
+                why = f"the seed is not the one derived from the server seed and client seeds for hand {i + 1} ({derived})"
+                raise ReplayError(i, "deal", None, None, None, why)
+        if h.seed is None:
+            return
+        hands, kitty = seed_deal(self.rules, h.seed)
+        n = self.rules.players
+        for s, (want, got) in enumerate(zip([*hands, kitty], lists, strict=True)):
+            if sorted(got) != want:
+                extra = Counter(got) - Counter(want)
+                card = card_name(min(extra))
+                who = f"seat {s}" if s < n else "the kitty"
+                why = f"not the deal of this hand's seed: it deals {who} {' '.join(names(want))}"
+                raise ReplayError(i, "deal", s, s if s < n else None, card, why)
 
     def _passes(self, i: int, h: HandRecord, hand: Hand, last: bool) -> None:
         n, direction = self.rules.players, hand.pass_direction

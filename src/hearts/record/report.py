@@ -43,4 +43,20 @@ def text_report(rec: Record, out: dict[str, Any]) -> str:
         lines.append(f"game over: {'winners' if len(out['winners']) > 1 else 'winner'} {won}")
     else:
         lines.append("game not over")
+    if "deals" in out:
+        lines.append(deals_line(out["deals"]))
     return "\n".join(lines) + "\n"
+
+
+def deals_line(d: dict[str, Any]) -> str:
+    """One line saying what was proved about the deals (see ``replay.deals_summary``)."""
+    hands = f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}"
+    if d["verified"]:
+        line = f"deals verified ({d['scheme']}): each of the {hands} is the deal of its seed"
+    else:
+        line = f"deals not all verified ({d['scheme']}): hands with a seed {d['seeded']} of {d['hands']}, each the deal of its seed"
+    if d["server_seed"] == "verified":
+        return line + f"; the server seed matches the commitment {d['commitment']} and gives every hand's seed"
+    if d["server_seed"] == "not revealed":
+        return line + f"; the server seed is not revealed yet (commitment {d['commitment']}), so the seeds themselves are not checked"
+    return line

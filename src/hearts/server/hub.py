@@ -44,6 +44,7 @@ from hearts.bots import make_bot
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules
 from hearts.core.errors import HeartsError
+from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
@@ -226,7 +227,7 @@ class Hub:
         """A new table from a create request (raises Refusal for a bad one)."""
         if not isinstance(body, dict):
             raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
-        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name"}
+        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"}
         unknown = sorted(set(body) - allowed)
         if unknown:
             raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(allowed))}")
@@ -258,8 +259,9 @@ class Hub:
         name = None
         if body.get("name") is not None:
             name = check_name(body["name"])
+        client_seed = _client_seed(body)
         table = Table.new(
-            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=secrets.token_hex(16), created=time.time()
+            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time()
         )
         await self._db(self.store.create, table)
         live = LiveTable(table)
@@ -267,7 +269,7 @@ class Hub:
         self._arm_expiry(live)
         out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
         if name is not None:
-            out.update(await self.join(table.id, {"name": name, "seat": 0}, peer))
+            out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}, peer))
         return out
 
     async def join(self, table_id: str, body: Any, peer: str | None = None) -> dict[str, Any]:
@@ -276,9 +278,11 @@ class Hub:
         ``body["token"]``: the token the client already holds for this table, if any; ``peer``: the client's address.
         """
         live = self._live(table_id)
-        if not isinstance(body, dict) or set(body) - {"name", "seat", "token"}:
-            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, if any}')
+        if not isinstance(body, dict) or set(body) - {"name", "seat", "token", "client_seed"}:
+            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, '
+                                         'if any, "client_seed": optional}')
         name = check_name(body.get("name"))
+        client_seed = _client_seed(body)
         wanted = body.get("seat")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise Refusal("bad_request", "seat must be a seat number")
@@ -306,6 +310,8 @@ class Hub:
             before = copy.copy(s)
             # during the game the seat is joining: the bot finishes this hand, the player has it from the next
             s.name, s.kind, s.token_hash, s.ever_human = name, BOT if playing else HUMAN, token_hash(token), True
+            s.client_seed = client_seed or ""
+            counted = client_seed if table.status == WAITING else None  # the seeds are fixed at the start
             try:
                 await self._db(self.store.save_seat, table, s)
             except Exception:
@@ -318,7 +324,7 @@ class Hub:
             self._arm_expiry(live)
             self._broadcast(live)
             self._schedule(live)
-        return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}"}
+        return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
 
     def _start_grace(self, live: LiveTable, seat: int) -> None:
         """The seat is not connected: a bot plays for it once the grace period is over (unless it connects)."""
@@ -627,6 +633,17 @@ class Hub:
 
 def _decide(spec: str, seed: int, view: Any) -> Any:
     return make_bot(spec, seed=seed).act(view)
+
+
+def _client_seed(body: dict[str, Any]) -> str | None:
+    """The optional ``client_seed`` of a join (or create) body, checked (None when not given)."""
+    value = body.get("client_seed")
+    if value is None:
+        return None
+    try:
+        return check_client_seed(value)
+    except SeedError as e:
+        raise Refusal("bad_request", str(e)) from None
 
 
 def check_name(name: Any) -> str:

@@ -49,6 +49,7 @@ def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] =
         "turn_seconds": table.turn_seconds,
         "seats": seats_json(table, connected, away),
         "created": table.created,
+        "deals": table.deals_json(),
     }
 
 

@@ -9,7 +9,7 @@ transaction as the seat and status changes it causes: a duplicate can never
 be stored, and nothing is half-written.
 
 >>> store = Store("sqlite://")
->>> t = Table.new("abc", Rules.standard(4, target=30), level="easy", turn_seconds=0, secret="11" * 16)
+>>> t = Table.new("abc", Rules.standard(4, target=30), level="easy", turn_seconds=0, secret="11" * 32)
 >>> store.create(t)
 >>> t.apply({"kind": "start", "seat": 0, "by": "player"})
 >>> store.append(t, t.log[-1])
@@ -26,10 +26,11 @@ from typing import Any
 
 from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Text, and_, create_engine, event, insert, select, text, update
 from sqlalchemy import Table as SqlTable
+from sqlalchemy import inspect as sql_inspect
 from sqlalchemy.engine import Connection, Engine
 
 from hearts.core import Rules
-from hearts.record import dumps_record, game_record
+from hearts.record import dumps_record
 
 from .table import FINISHED, WAITING, Seat, Table
 
@@ -59,6 +60,7 @@ seats_t = SqlTable(
     Column("kind", String(8), nullable=False),
     Column("token_hash", String(64)),
     Column("ever_human", Boolean, nullable=False),
+    Column("client_seed", String(64), nullable=False, server_default=""),
 )
 
 actions_t = SqlTable(
@@ -78,6 +80,7 @@ class Store:
         self.url = url
         self.engine: Engine = _engine(url)
         metadata.create_all(self.engine)
+        _migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -138,7 +141,7 @@ class Store:
                 values["result"] = json.dumps(
                     {"scores": game.scores, "winners": game.winners, "hands": len(game.hands), "names": [s.name for s in table.seats]}
                 )
-                values["record"] = dumps_record(game_record(game))
+                values["record"] = dumps_record(table.record())
             conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
             for seat in table.seats if entry["kind"] == "start" else seats:
                 _update_seat(conn, table.id, seat)
@@ -160,7 +163,7 @@ class Store:
                 )
                 seat_rows = conn.execute(select(seats_t).where(seats_t.c.table_id == row["id"]).order_by(seats_t.c.seat)).mappings()
                 for s in seat_rows:
-                    table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]))
+                    table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"])
                 log = [
                     json.loads(r.body)
                     for r in conn.execute(select(actions_t.c.body).where(actions_t.c.table_id == row["id"]).order_by(actions_t.c.seq))
@@ -217,7 +220,16 @@ class Store:
 
 
 def _seat_row(seat: Seat) -> dict[str, Any]:
-    return {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "token_hash": seat.token_hash, "ever_human": seat.ever_human}
+    return {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "token_hash": seat.token_hash, "ever_human": seat.ever_human,
+            "client_seed": seat.client_seed}
+
+
+def _migrate(engine: Engine) -> None:
+    """Bring a database made by an older version up to this schema (columns added since, with their defaults)."""
+    seat_columns = {c["name"] for c in sql_inspect(engine).get_columns("hearts_seats")}
+    if "client_seed" not in seat_columns:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE hearts_seats ADD COLUMN client_seed VARCHAR(64) NOT NULL DEFAULT ''"))
 
 
 def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:

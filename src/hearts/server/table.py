@@ -1,5 +1,13 @@
 """A table's truth: rules, a secret seed, the seats and the ordered action log.
 
+Deals follow ``hearts-deal/1`` (:mod:`hearts.core.fair_deal`): the table's
+``secret`` is the server seed S (64 hex characters), whose commitment is
+public from the start; the seats' client seeds are fixed by the ``start``
+entry of the log (which records them), and hand ``h`` is dealt from
+HMAC(S, h, client seeds). A table stored by an older version has a 32-hex
+``secret`` and keeps its old deals (``random.Random`` from a per-hand HMAC),
+so its stored log still replays.
+
 The engine state is derived by replaying the log, so a table rebuilt from
 the database after a crash is exactly the table that was running. This
 module does no input/output: :mod:`hearts.server.hub` checks an entry with
@@ -11,14 +19,14 @@ A seat taken while the game is playing is *joining*: a bot (kind ``bot``)
 finishes the current hand for it while its token is already stored, and
 :meth:`Table.promote_joining` hands it to its player when the next hand starts.
 
->>> t = Table.new("t1", Rules.standard(4, target=30), level="medium", turn_seconds=0, secret="00" * 16)
+>>> t = Table.new("t1", Rules.standard(4, target=30), level="medium", turn_seconds=0, secret="00" * 32)
 >>> t.seat_for(None) is not None, t.status
 (True, 'waiting')
 >>> t.check({"kind": "start", "seat": 0}) is None
 True
 >>> t.apply({"kind": "start", "seat": 0, "by": "player"})
->>> t.status, len(t.game.hands[0].deal[0])
-('playing', 13)
+>>> t.status, len(t.game.hands[0].deal[0]), t.log[-1]["client_seeds"]
+('playing', 13, ['', '', '', ''])
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.core import ChooseMoon, Game, PassCards, PlayCard, Rules, card_name, parse_card
+from hearts.core import fair_deal as fd
 from hearts.core.deal import random_deal
 from hearts.core.errors import HeartsError
 from hearts.core.hand import Hand
+from hearts.record import Deals, Player, game_record
 
 #: kinds of seat
 OPEN, HUMAN, BOT = "open", "human", "bot"
@@ -62,6 +72,7 @@ class Seat:
     kind: str = OPEN
     token_hash: str | None = None
     ever_human: bool = False
+    client_seed: str = ""
 
 
 def token_hash(token: str) -> str:
@@ -83,6 +94,8 @@ class Table:
     log: list[dict[str, Any]] = field(default_factory=list)
     game: Game | None = None
     created: float = 0.0
+    #: the client seeds in seat order, fixed when the game starts (None before)
+    client_seeds: list[str] | None = None
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -105,12 +118,43 @@ class Table:
             return []
         return self.game.seats_to_act()
 
+    @property
+    def fair(self) -> bool:
+        """Does this table deal by hearts-deal/1? (False only for a table stored by an older version.)"""
+        return fd.is_seed(self.secret)
+
     def hand_seed(self, number: int) -> str:
-        """The 128-bit seed (hex) that deals hand ``number``: secret until the hand ends."""
+        """The seed (hex) that deals hand ``number``: secret until the hand ends (only once the game has started)."""
         seed = self._seeds.get(number)
         if seed is None:
-            seed = self._seeds[number] = hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+            if self.fair:
+                assert self.client_seeds is not None, "hand seeds exist once the start has fixed the client seeds"
+                seed = fd.hand_seed(self.secret, number, self.client_seeds)
+            else:
+                seed = hmac.new(bytes.fromhex(self.secret), f"hand:{number}".encode(), hashlib.sha256).hexdigest()[:32]
+            self._seeds[number] = seed
         return seed
+
+    def deals(self) -> Deals | None:
+        """The hearts-deal/1 facts anyone may know now: the commitment, the client seeds once fixed, S once finished."""
+        if not self.fair:
+            return None
+        server = self.secret if self.status == FINISHED else None
+        return Deals(fd.commitment(self.secret), list(self.client_seeds or []), server)
+
+    def deals_json(self) -> dict[str, Any] | None:
+        """``deals`` as the table's public information shows it (``client_seeds`` null before the start)."""
+        deals = self.deals()
+        if deals is None:
+            return None
+        return {**deals.to_dict(), "client_seeds": deals.client_seeds if self.client_seeds is not None else None}
+
+    def record(self) -> dict[str, Any]:
+        """The game's hearts-record/1: each finished hand's seed, the seats (a bot plays the table's level) and the deals."""
+        assert self.game is not None
+        seeds = [self.hand_seed(h.number) if h.done and self.fair else None for h in self.game.hands]
+        players = [Player(s.name, None if s.kind == HUMAN else self.level) for s in self.seats]
+        return game_record(self.game, seeds=seeds, players=players, deals=self.deals())
 
     @staticmethod
     @functools.lru_cache(maxsize=1024)
@@ -168,6 +212,9 @@ class Table:
         if kind == "start":
             if self.status != WAITING:
                 return Refusal("not_now", "the game has already started")
+            clients = entry.get("client_seeds")
+            if clients is not None and not (fd.is_client_seed_list(clients) and len(clients) == self.rules.players):
+                return Refusal("bad_message", "the start's client seeds are not one valid client seed per seat")
             return None
         if self.status != PLAYING or self.game is None:
             return Refusal("not_now", "the game has not started" if self.status == WAITING else "the game is over")
@@ -203,6 +250,12 @@ class Table:
             for s in self.seats:
                 if s.kind == OPEN:
                     s.kind, s.name = BOT, next(names)
+            if self.fair:
+                clients = entry.get("client_seeds")
+                if clients is None:  # a new start: the humans' seeds now, recorded in the log entry
+                    clients = [s.client_seed if s.kind == HUMAN else "" for s in self.seats]
+                    entry = {**entry, "client_seeds": clients}
+                self.client_seeds = list(clients)
             self.game = Game(self.rules, first_dealer=0, auto_deal=False)
             self.status = PLAYING
             self._deal()
@@ -218,8 +271,10 @@ class Table:
     def _deal(self) -> None:
         assert self.game is not None
         seed = self.hand_seed(len(self.game.hands) + 1)
-        deal, kitty = random_deal(self.rules, random.Random(int(seed, 16)))
-        self.game.start_hand(deal, kitty)
+        if self.fair:
+            self.game.start_hand(*fd.seed_deal(self.rules, seed))
+        else:
+            self.game.start_hand(*random_deal(self.rules, random.Random(int(seed, 16))))
 
     def entry_for(self, seat: int, action: PassCards | PlayCard | ChooseMoon, by: str) -> dict[str, Any]:
         """The log entry of an engine action (a bot's, or a player's after parsing)."""

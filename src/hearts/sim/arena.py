@@ -4,13 +4,15 @@ Every deal is played once for each of the ``n`` rotations of the line-up:
 rotation ``r`` seats ``lineup[(seat - r) % n]`` at ``seat``, so every bot
 plays every seat's cards of every deal. Two modes:
 
-- ``hands=K``: ``K`` deals, each one hand. Deal ``i`` is dealt by
-  ``random.Random(f"{seed}:{i}")``, with hand number ``i % cycle + 1`` (so
+- ``hands=K``: ``K`` deals, each one hand. Deal ``i`` is the ``hearts-deal/1``
+  deal of the seed SHA-256 of the text ``f"{seed}:{i}"``
+  (:func:`~hearts.core.fair_deal.seed_from_text`), so any program can deal
+  the same cards; it has hand number ``i % cycle + 1`` (so
   every pass direction occurs, ``cycle`` being 4 in 4-player standard Hearts
   and 2 otherwise) and dealer ``i % n``. The scores the bots see are all 0.
 - ``games=G``: ``G`` games to the target score, each played once per
-  rotation. Hand ``h`` of game ``g`` is dealt by
-  ``random.Random(f"{seed}:{g}:{h}")`` in every rotation (a rotation's game
+  rotation. Hand ``h`` of game ``g`` is dealt from the seed of the text
+  ``f"{seed}:{g}:{h}"`` in the same way, in every rotation (a rotation's game
   may last more or fewer hands than another's); the bots see the real scores.
 
 Bots are made fresh for each (deal or game, rotation, seat), seeded from the
@@ -47,9 +49,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.bots import Bot, make_bot
-from hearts.core import Game, Hand, HeartsError, Rules, SeatView, random_deal
+from hearts.core import Game, Hand, HeartsError, Rules, SeatView
 from hearts.core.actions import Action
 from hearts.core.cards import Card
+from hearts.core.fair_deal import seed_deal, seed_from_text
 
 from .arena_stats import BotStats, DealOutcome, HandOutcome, Table, bot_stats, moon_runs
 
@@ -155,13 +158,13 @@ def derived_seed(*parts: object) -> int:
 
 
 def hand_deal(rules: Rules, seed: int, i: int) -> tuple[list[list[Card]], list[Card]]:
-    """The cards of deal ``i`` in hands mode."""
-    return random_deal(rules, random.Random(f"{seed}:{i}"))
+    """The cards of deal ``i`` in hands mode: the hearts-deal/1 deal of ``seed_from_text(f"{seed}:{i}")``."""
+    return seed_deal(rules, seed_from_text(f"{seed}:{i}"))
 
 
 def game_deal(rules: Rules, seed: int, g: int, h: int) -> tuple[list[list[Card]], list[Card]]:
-    """The cards of hand ``h`` (0-based) of game ``g`` in games mode."""
-    return random_deal(rules, random.Random(f"{seed}:{g}:{h}"))
+    """The cards of hand ``h`` (0-based) of game ``g`` in games mode: the deal of ``seed_from_text(f"{seed}:{g}:{h}")``."""
+    return seed_deal(rules, seed_from_text(f"{seed}:{g}:{h}"))
 
 
 def _check_count(name: str, value: object) -> int:

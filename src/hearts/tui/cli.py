@@ -26,7 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--name", default=None, help="your name (default You)")
     parser.add_argument("--names", default=None, metavar="A,B,...", help="the opponents' names, in seat order")
-    parser.add_argument("--level", default="medium", help=f"bot level of every opponent: {', '.join(LEVEL_NAMES)} (default medium)")
+    parser.add_argument(
+        "--level",
+        default=None,
+        help=f"bot level of every opponent: {', '.join(LEVEL_NAMES)} (default medium; with --resume, the saved game's bots)",
+    )
     parser.add_argument("--bots", default=None, metavar="SPEC,...", help="a bot level or spec per opponent, cycled (overrides --level)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause between bot cards (default 0.6)")
@@ -42,15 +46,22 @@ def parse_rules(args: argparse.Namespace) -> Rules:
 
 
 def make_session(args: argparse.Namespace) -> Session:
-    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level
+    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level or "medium"
     opponents = [n.strip() for n in args.names.split(",")] if args.names else []
+    you = args.name or "You"
     if args.resume:
         from hearts.record import read_record
 
-        players = read_record(args.resume).rules.players
+        record = read_record(args.resume)
+        players = record.rules.players
+        if record.players is not None:  # the saved seats: the same bots and names unless the options say otherwise
+            if not args.bots and args.level is None:
+                bots = [p.bot or "medium" for p in record.players[1:]]
+            you = args.name or record.players[0].name
+            opponents = opponents or [p.name for p in record.players[1:]]
     else:
         players = parse_rules(args).players
-    names = [args.name or "You"] + opponents
+    names = [you] + opponents
     if len(names) > players:
         raise SessionError(f"--names gives {len(opponents)} names for {players - 1} opponents")
     if args.resume:

@@ -6,13 +6,18 @@ human's view, sends the human's actions (a refused one raises
 action at a time so that it can pace them. Every action is saved at once
 as a hearts-record/1 file.
 
-Determinism: hand 1 is dealt from ``seed``; every later hand from a key
-made of hand 1's deal and the hand's number, and every bot decision is made
-by a fresh bot seeded from that key, the hand and the action's index. So a
-game resumed from its record (which holds no seed) goes on exactly as it
-would have, and after an undo the bots choose as before (except bots with a
-time budget, such as ``search`` without ``sims``, whose choices depend on
-the machine's speed).
+Determinism: the deals follow ``hearts-deal/1`` (:mod:`hearts.core.fair_deal`).
+The game's server seed is SHA-256 of ``seed`` written in decimal, every
+client seed is empty, and hand ``h`` is dealt from the seed derived from
+them; the record carries each hand's seed, the seats (``players``) and the
+``deals`` block with the server seed, so ``hearts replay`` checks every deal
+and a resumed game deals on from the same server seed. (A record without a
+server seed, from an older version, deals its later hands from a key made
+of hand 1's deal and the hand's number, as before.) Every bot decision is
+made by a fresh bot seeded from hand 1's deal, the hand and the action's
+index, so after an undo or a resume the bots choose as before (except bots
+with a time budget, such as ``search`` without ``sims``, whose choices
+depend on the machine's speed).
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ from hearts.bots import make_bot
 from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
 from hearts.core.cards import POINTS
 from hearts.core.deal import random_deal
+from hearts.core.fair_deal import commitment, hand_seed, seed_deal, seed_from_text
 from hearts.core.hand import JD
-from hearts.record import game_record, read_record, replay_game, save_record
+from hearts.record import Deals, Player, game_record, read_record, replay_game, save_record
 from hearts.record.storage import data_dir
 
 #: default names of the seats, the human first
@@ -46,6 +52,11 @@ class SessionError(HeartsError):
 def default_save_path(seed: int) -> Path:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return data_dir() / f"game-{stamp}-seed{seed}.json"
+
+
+def play_server_seed(seed: int) -> str:
+    """The hearts-deal/1 server seed of a game started with ``--seed N``: SHA-256 of N in decimal."""
+    return seed_from_text(str(seed))
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -65,6 +76,7 @@ class Session:
         human: int = 0,
         save_path: str | os.PathLike[str] | None = None,
         seed: int | None = None,
+        deals: Deals | None = None,
     ) -> None:
         n = game.rules.players
         if not 0 <= human < n:
@@ -81,6 +93,7 @@ class Session:
         self.names = self.names[:n]
         self.save_path = Path(save_path) if save_path is not None else None
         self.seed = seed
+        self.deals = deals
         self.save()
 
     # -- starting ----------------------------------------------------------
@@ -99,12 +112,14 @@ class Session:
         """A new game; ``bots`` is one spec for every opponent or one per opponent (cycled)."""
         if seed is None:
             seed = random.randrange(1, 10**6)
+        server = play_server_seed(seed)
+        deals = Deals(commitment(server), [""] * rules.players, server)
         game = Game(rules, first_dealer=0, auto_deal=False)
-        deal, kitty = random_deal(rules, random.Random(seed))
-        game.start_hand(deal, kitty)
+        game.start_hand(*seed_deal(rules, hand_seed(server, 1, deals.client_seeds)))
         if autosave and save_path is None:
             save_path = default_save_path(seed)
-        return cls(game, bots=seat_bots(bots, rules.players, human), names=names, human=human, save_path=save_path, seed=seed)
+        seats = seat_bots(bots, rules.players, human)
+        return cls(game, bots=seats, names=names, human=human, save_path=save_path, seed=seed, deals=deals)
 
     @classmethod
     def resume(
@@ -117,15 +132,18 @@ class Session:
         save_path: str | os.PathLike[str] | None = None,
     ) -> Session:
         """Go on with the game saved in ``path`` (saving back to it unless ``save_path`` is given)."""
-        game = replay_game(read_record(os.fspath(path)))
+        record = read_record(os.fspath(path))
+        game = replay_game(record)
         if not game.hands:
             raise SessionError(f"{path} holds no hand to go on with")
+        deals = record.deals if record.deals is not None and record.deals.server_seed is not None else None
         return cls(
             game,
             bots=seat_bots(bots, game.rules.players, human),
             names=names,
             human=human,
             save_path=save_path if save_path is not None else path,
+            deals=deals,
         )
 
     # -- state -------------------------------------------------------------
@@ -173,9 +191,18 @@ class Session:
         """Deal the next hand once the score sheet has been seen (no-op if not needed)."""
         if self.game.needs_deal:
             number = len(self.game.hands) + 1
-            deal, kitty = random_deal(self.rules, random.Random(self._seed("deal", number)))
-            self.game.start_hand(deal, kitty)
+            seed = self.hand_seed(number)
+            if seed is not None:
+                self.game.start_hand(*seed_deal(self.rules, seed))
+            else:
+                self.game.start_hand(*random_deal(self.rules, random.Random(self._seed("deal", number))))
             self.save()
+
+    def hand_seed(self, number: int) -> str | None:
+        """The hearts-deal/1 seed of hand ``number`` (None for a game resumed from a record without a server seed)."""
+        if self.deals is None or self.deals.server_seed is None:
+            return None
+        return hand_seed(self.deals.server_seed, number, self.deals.client_seeds)
 
     @property
     def hand_over(self) -> bool:
@@ -317,11 +344,17 @@ class Session:
         self.save()
 
     # -- saving ------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game's record, with each hand's seed, the seats and the deals block when the game has them."""
+        players = [Player(name, None if s == self.human else self.bots[s]) for s, name in enumerate(self.names)]
+        seeds = [self.hand_seed(h.number) for h in self.game.hands]
+        return game_record(self.game, seeds=seeds, players=players, deals=self.deals)
+
     def save(self) -> None:
         """Write the record to the save file (no-op without one)."""
         if self.save_path is not None:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            save_record(game_record(self.game), self.save_path, check=False)
+            save_record(self.record(), self.save_path, check=False)
 
     # -- helpers -----------------------------------------------------------
     def _card(self, card: Card | str) -> Card:

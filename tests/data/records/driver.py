@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from hearts.core import Game, Rules, parse_card
+from hearts.core.fair_deal import seed_deal
 
 
 def cards(texts: Sequence[str]) -> list[int]:
@@ -41,9 +42,11 @@ def play_game(
     first_hand: tuple[list[list[str]], list[str], list[list[str]] | None] | None = None,
     stop: Callable[[Game], bool] | None = None,
     moon: str | None = None,
+    deal_seed: Callable[[int], str] | None = None,
 ) -> Game:
     """Play a random game (optionally from a crafted first deal and passes) to its end,
-    or until ``max_hands`` hands are done, or until ``stop(game)`` is true."""
+    or until ``max_hands`` hands are done, or until ``stop(game)`` is true.
+    With ``deal_seed``, hand ``h`` (from 1) is the hearts-deal/1 deal of ``deal_seed(h)``."""
     rng = random.Random(seed)
     game = Game(rules, seed=seed, first_dealer=first_dealer, auto_deal=False)
     if first_hand is not None:
@@ -58,7 +61,10 @@ def play_game(
         if game.needs_deal:
             if max_hands is not None and len(game.hands) >= max_hands:
                 break
-            game.start_hand()
+            if deal_seed is None:
+                game.start_hand()
+            else:
+                game.start_hand(*seed_deal(rules, deal_seed(len(game.hands) + 1)))
             continue
         step(game, rng, dup_bias=dup_bias, moon=moon)
     return game

@@ -6,6 +6,10 @@ output; ``NAME.trace.expected.json`` too for traced cases),
 exit status 1), ``malformed/NAME.*`` (exit status 2) and the examples in
 ``examples/``. Everything is seeded, so reruns give identical files.
 
+Records with hearts-deal/1 seeds (``deals_*``, ``seeds_only``) are dealt
+from seeds derived from fixed server and client seeds, and broken in one
+place each for the invalid and malformed cases.
+
 Random games come from the engine via ``driver.py``; special cases use
 crafted deals (the moon) or a seed search over games whose driver prefers
 to duplicate the card led (set-aside tricks, ties).
@@ -26,7 +30,8 @@ sys.path.insert(0, str(HERE))
 from driver import play_game  # noqa: E402
 
 from hearts.core import Game, Rules  # noqa: E402
-from hearts.record import dumps_record, game_record, replay  # noqa: E402
+from hearts.core.fair_deal import commitment, hand_seed, seed_deal  # noqa: E402
+from hearts.record import Deals, Player, dumps_record, game_record, replay  # noqa: E402
 
 ROOT = HERE.parents[2]
 
@@ -145,6 +150,72 @@ def valid_cases() -> dict[str, tuple[Game, bool]]:
         search(lambda s: play_game(Rules.standard(4, target=30, ties="share"), s), lambda g: len(g.winners) > 1),
         False,
     )
+    return c
+
+
+# -- records with hearts-deal/1 seeds ------------------------------------------
+#: the server seed and client seeds of the scheme's own test vector
+SERVER_SEED = "0a2456fb8f8fd3c3c30d9ab871323bad77fb44f05fb7f7b4095ec5e75dbaed7d"
+CLIENTS4 = ["alice-7f3a", "", "b0b", ""]
+
+
+def seeded_record(
+    rules: Rules, seed: int, server: str, clients: list[str], *, reveal: bool = True, block: bool = True, **kw: Any
+) -> dict[str, Any]:
+    """A random game dealt from hearts-deal/1 seeds derived from ``server`` and ``clients``.
+
+    Every finished hand carries its seed (an unfinished one only with ``reveal``); the
+    ``deals`` block (with the server seed when ``reveal``) is written when ``block``.
+    """
+    game = play_game(rules, seed, deal_seed=lambda h: hand_seed(server, h, clients), **kw)
+    seeds = [hand_seed(server, h.number, clients) if reveal or h.done else None for h in game.hands]
+    players = [Player(f"P{s}", None if clients[s] else "heuristic") for s in range(rules.players)]
+    deals = Deals(commitment(server), clients, server if reveal else None) if block else None
+    return game_record(game, seeds=seeds, players=players, deals=deals)
+
+
+def seeded_cases() -> dict[str, dict[str, Any]]:
+    """Valid records with seeds: verified, Cancellation's kitty, unrevealed, seeds without a deals block."""
+    c: dict[str, dict[str, Any]] = {}
+    c["deals_verified"] = seeded_record(Rules.standard(4, target=40), 21, SERVER_SEED, CLIENTS4)
+    c["deals_cancellation9"] = seeded_record(Rules.cancellation(9), 22, "11" * 32, ["x"] * 3 + [""] * 6, max_hands=1)
+    c["deals_unrevealed"] = seeded_record(
+        Rules.standard(3), 23, "22" * 32, ["~ !", "", ""], reveal=False, stop=lambda g: len(g.hands) == 2 and len(g.hands[1].plays) == 5
+    )
+    c["seeds_only"] = seeded_record(Rules.standard(5, target=40), 24, "33" * 32, [""] * 5, block=False, max_hands=2)
+    return c
+
+
+def _swap_cards(r: dict[str, Any], hand: int, a: int, b: int) -> None:
+    """Exchange the first card of list ``a`` and of list ``b`` of a hand's deal (index n: the kitty)."""
+    h = r["hands"][hand]
+    lists = [*h["deal"], h["kitty"]]
+    lists[a][0], lists[b][0] = lists[b][0], lists[a][0]
+
+
+def seeded_invalid_cases() -> dict[str, dict[str, Any]]:
+    """Records whose deals do not check out (exit status 1, phase ``deal``)."""
+    base = seeded_cases()["deals_verified"]
+    canc = seeded_cases()["deals_cancellation9"]
+    c: dict[str, dict[str, Any]] = {}
+
+    def mut(name: str, f: Callable[[dict[str, Any]], Any], rec: dict[str, Any] | None = None) -> None:
+        r = copy.deepcopy(base if rec is None else rec)
+        f(r)
+        c[name] = r
+
+    mut("deals_wrong_deal", lambda r: _swap_cards(r, 1, 0, 2))
+    mut("deals_wrong_deal_kitty", lambda r: _swap_cards(r, 0, 9, 3), canc)
+    mut("deals_wrong_commitment", lambda r: r["deals"].__setitem__("commitment", commitment("44" * 32)))
+    mut("deals_hand_without_seed", lambda r: r["hands"][2].pop("seed"))
+
+    def other_seed(r: dict[str, Any]) -> None:
+        hands, kitty = seed_deal(Rules.standard(4, target=40), "55" * 32)
+        from hearts.core import names
+
+        r["hands"][0].update(seed="55" * 32, deal=[names(h) for h in hands], kitty=names(kitty))
+
+    mut("deals_seed_not_derived", other_seed)
     return c
 
 
@@ -294,9 +365,35 @@ def malformed_cases() -> dict[str, bytes]:
         "card_nested.json": j(lambda r: r["hands"][0]["deal"][0].__setitem__(0, ["2C"])),
         "passes_not_lists.json": j(lambda r: r["hands"][0].__setitem__("passes", [1, 2, 3, 4])),
         "moon_number.json": j(lambda r: r["hands"][0].__setitem__("moon", 26)),
-        "unknown_key.json": j(lambda r: r.__setitem__("players", 4)),
+        "unknown_key.json": j(lambda r: r.__setitem__("seats", 4)),
         "unknown_hand_key.json": j(lambda r: r["hands"][0].__setitem__("pases", [])),
         "kitty_string.json": j(lambda r: r["hands"][0].__setitem__("kitty", "")),
+    }
+    seeded = seeded_cases()["deals_verified"]
+
+    def d(f: Callable[[dict[str, Any]], Any]) -> bytes:
+        r = copy.deepcopy(seeded)
+        f(r)
+        return json.dumps(r).encode()
+
+    seed = seeded["hands"][0]["seed"]
+    c |= {
+        "seed_uppercase.json": d(lambda r: r["hands"][0].__setitem__("seed", seed.upper())),
+        "seed_short.json": d(lambda r: r["hands"][0].__setitem__("seed", seed[:-2])),
+        "seed_not_hex.json": d(lambda r: r["hands"][0].__setitem__("seed", "z" + seed[1:])),
+        "seed_number.json": d(lambda r: r["hands"][0].__setitem__("seed", 7)),
+        "deals_not_object.json": d(lambda r: r.__setitem__("deals", "hearts-deal/1")),
+        "deals_unknown_scheme.json": d(lambda r: r["deals"].__setitem__("scheme", "hearts-deal/2")),
+        "deals_unknown_key.json": d(lambda r: r["deals"].__setitem__("salt", "")),
+        "deals_no_commitment.json": d(lambda r: r["deals"].pop("commitment")),
+        "deals_server_seed_short.json": d(lambda r: r["deals"].__setitem__("server_seed", "ab")),
+        "deals_client_seeds_count.json": d(lambda r: r["deals"]["client_seeds"].pop()),
+        "deals_client_seed_too_long.json": d(lambda r: r["deals"]["client_seeds"].__setitem__(0, "x" * 65)),
+        "deals_client_seed_not_ascii.json": d(lambda r: r["deals"]["client_seeds"].__setitem__(0, "caf\u00e9")),
+        "players_count.json": d(lambda r: r["players"].pop()),
+        "players_unknown_key.json": d(lambda r: r["players"][0].__setitem__("elo", 1500)),
+        "players_bot_number.json": d(lambda r: r["players"][1].__setitem__("bot", 3)),
+        "players_no_name.json": d(lambda r: r["players"][1].pop("name")),
     }
     return c
 
@@ -320,7 +417,12 @@ def main() -> None:
         write_json(HERE / "valid" / f"{name}.expected.json", out)
         if traced:
             write_json(HERE / "valid" / f"{name}.trace.expected.json", replay(rec, trace=True))
-    for name, rec in invalid_cases().items():
+    for name, rec in seeded_cases().items():
+        (HERE / "valid" / f"{name}.json").write_text(dumps_record(rec), encoding="utf-8")
+        out = replay(rec)
+        assert out["ok"], (name, out)
+        write_json(HERE / "valid" / f"{name}.expected.json", out)
+    for name, rec in (invalid_cases() | seeded_invalid_cases()).items():
         (HERE / "invalid" / f"{name}.json").write_text(dumps_record(rec), encoding="utf-8")
         out = replay(rec)
         assert not out["ok"], name

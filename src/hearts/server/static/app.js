@@ -100,6 +100,19 @@
   function storedToken(table) {
     try { return localStorage.getItem(tokenKey(table)); } catch (e) { return null; }
   }
+  function randomSeed() {
+    // A fresh client seed for hearts-deal/1: 16 random hex characters from the browser's generator.
+    var bytes = new Uint8Array(8);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+
+  function seedOf(input) {
+    // The client seed typed or kept in a field (undefined when left empty: the server then counts none).
+    var v = input.value.trim();
+    return v ? v : undefined;
+  }
+
   function savedName() { try { return localStorage.getItem("hearts.name") || ""; } catch (e) { return ""; } }
   function saveName(n) { try { localStorage.setItem("hearts.name", n); } catch (e) { /* ignore */ } }
 
@@ -270,6 +283,7 @@
   function showLobby() {
     $("lobby").hidden = false;
     $("create-name").value = savedName();
+    $("create-seed").value = randomSeed();
     api("GET", "/api/options").then(function (o) {
       options = o || {};
       fillSelect($("create-variant"), Object.keys(options.variants || { standard: [3, 7] }), "standard");
@@ -296,6 +310,8 @@
       var timer = $("create-timer").value.trim();
       if (timer !== "") body.turn_seconds = parseInt(timer, 10);
       if (name) { body.name = name; saveName(name); }
+      var cseed = seedOf($("create-seed"));
+      if (cseed !== undefined) body.client_seed = cseed;
       $("create-btn").disabled = true;
       api("POST", "/api/tables", body).then(function (d) {
         if (d.token) storeToken(d.table, d.token);
@@ -344,6 +360,7 @@
     } else if (!("watch" in params)) {
       $("seat-panel").hidden = false;
       $("join-name").value = savedName();
+      $("join-seed").value = randomSeed();
     }
     $("invite-link").value = location.origin + "/t/" + encodeURIComponent(id);
     updateOwnLink();
@@ -354,6 +371,8 @@
       if (!name) return;
       saveName(name);
       var body = { name: name };
+      var jseed = seedOf($("join-seed"));
+      if (jseed !== undefined) body.client_seed = jseed;
       var seat = $("join-seat").value;
       if (seat !== "") body.seat = parseInt(seat, 10);
       $("join-btn").disabled = true;
@@ -657,6 +676,7 @@
     renderControls();
     renderHand();
     renderGameOver();
+    renderFairDeal();
     $("seed-hash").textContent = s.hand ? s.hand.seed_hash || "" : "";
     $("seed-line").hidden = !(s.hand && s.hand.seed_hash);
     // A new finished hand: show the score sheet.
@@ -674,6 +694,31 @@
     if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
     tickTimer();
     document.title = (myTurn() && !s.game_over ? "● Your turn · " : "") + "Hearts · table " + T.id;
+  }
+
+  function renderFairDeal() {
+    // The hearts-deal/1 facts the server has made public so far (folded away by default).
+    var s = T.state;
+    var d = s.table.deals;
+    $("fair").hidden = !d;
+    if (!d) return;
+    $("fair-commitment").textContent = d.commitment;
+    var clients = $("fair-clients");
+    clients.textContent = "";
+    if (!d.client_seeds) clients.textContent = "fixed when the game starts";
+    else d.client_seeds.forEach(function (c, i) {
+      clients.appendChild(document.createTextNode((i ? " · " : "") + seatName(i) + " "));
+      clients.appendChild(el("code", { text: c === "" ? "(none)" : c }));
+    });
+    var seeds = $("fair-seeds");
+    seeds.textContent = "";
+    var done = s.hands || [];
+    if (!done.length) seeds.textContent = "shown as each hand ends";
+    done.forEach(function (h, i) {
+      seeds.appendChild(document.createTextNode((i ? " · " : "") + h.number + ": "));
+      seeds.appendChild(el("code", { text: h.seed }));
+    });
+    $("fair-server").textContent = d.server_seed || "shown when the game ends";
   }
 
   function announceTurn() {
