@@ -43,7 +43,7 @@ class Limits:
     #: HTTP requests (websocket upgrades included) per client per second; bursts of 5 times as many
     client_requests: float = 20.0
     #: websocket messages per client per second, over all its connections; bursts of twice as many
-    client_messages: float = 40.0
+    client_messages: float = 200.0
     #: tables one client may create per minute (bursts of as many)
     client_tables: int = 10
     #: tables one client may have waiting for their start at once
