@@ -118,6 +118,18 @@ def response_of(s: socket.socket) -> tuple[int, dict[str, str], Any]:
     return int(lines[0].split()[1]), headers, json.loads(body)
 
 
+def one_response(s: socket.socket) -> tuple[int, Any]:
+    """Read one response of a keep-alive connection (by its Content-Length): status and JSON body."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += s.recv(4096)
+    head, _, rest = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+    while len(rest) < length:
+        rest += s.recv(4096)
+    return int(head.split()[1]), json.loads(rest[:length])
+
+
 def ws_connect(url: str, source: str | None = None, headers: dict[str, str] | None = None) -> Any:
     from websockets.sync.client import connect
 
@@ -203,9 +215,9 @@ def test_keep_alive_and_websockets_outlive_the_header_timeout(make_server: Any) 
     server = make_server(header_timeout=1.0, idle_timeout=3)
     s = raw(server.port)
     s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-    assert s.recv(4096).startswith(b"HTTP/1.1 200")
+    assert one_response(s) == (200, {"ok": True, "db": True, "protocol": 1})
     s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")  # the same connection serves a second request
-    assert s.recv(4096).startswith(b"HTTP/1.1 200")
+    assert one_response(s)[0] == 200
     assert closed_by_server(s, 8.0)  # then the idle timeout closes it
     s.close()
     t = server.table()
@@ -540,3 +552,15 @@ def test_bad_limit_options_are_one_clear_line(args: list[str], words: str) -> No
 
     done = subprocess.run([sys.executable, "-m", "hearts", "serve", *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_body_that_never_ends_is_cut_off_and_a_huge_head_refused(make_server: Any) -> None:
+    server = make_server(header_timeout=1.0)
+    s = raw(server.port)
+    s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"vari")
+    assert closed_by_server(s, 6.0)
+    s.close()
+    big = raw(server.port)
+    big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000)  # 9 KB and the head has not ended
+    assert big.recv(4096).startswith(b"HTTP/1.1 400")
+    big.close()

@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits = parser.add_argument_group("limits (0 turns a per-client limit off)")
     add = limits.add_argument
     add("--trusted-proxy", action="append", default=[], metavar="CIDR", help="a proxy whose X-Forwarded-For is believed (repeatable)")
-    add("--header-timeout", type=float, default=10.0, metavar="S", help="seconds a connection has to send its request head (default 10)")
+    add("--header-timeout", type=float, default=10.0, metavar="S", help="seconds a connection has to send a request (default 10)")
     add("--idle-timeout", type=int, default=5, metavar="S", help="seconds an idle keep-alive connection stays open (default 5)")
     add("--max-connections", type=int, default=None, metavar="N", help="connections the server holds at once (default 1000)")
     add("--client-connections", type=int, default=32, metavar="N", help="open connections per client (default 32)")

@@ -30,7 +30,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 class Limits:
     """The server's limits; 0 turns a per-client limit off."""
 
-    #: seconds a connection has to send a request's head (from its opening, or the end of the previous response)
+    #: seconds a connection has to send a whole request (from its opening, or the end of the previous response)
     header_timeout: float = 10.0
     #: seconds an idle keep-alive HTTP connection stays open
     idle_timeout: float = 5.0

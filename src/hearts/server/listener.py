@@ -2,9 +2,9 @@
 
 uvicorn closes idle keep-alive connections but never one whose request head
 does not finish (a slowloris). :func:`protocol_class` is uvicorn's h11
-protocol with three guards added: a connection must send its request head
-within ``header_timeout`` seconds (from its opening, or from the end of the
-previous response), the whole server holds at most ``max_connections``
+protocol with three guards added: a connection must send its whole request
+(head and body) within ``header_timeout`` seconds (from its opening, or from
+the end of the previous response), the whole server holds at most ``max_connections``
 connections, and one direct peer (trusted proxies aside) at most
 ``client_connections`` HTTP connections; a connection over a cap gets a
 typed error (503 or 429) and is closed at once.
@@ -25,6 +25,8 @@ from .limits import Counts, Limits, client_key, is_trusted
 
 log = logging.getLogger("hearts.server")
 _PHRASES = {429: "Too Many Requests", 503: "Service Unavailable"}
+#: the client's h11 states in which a request is still arriving
+_RECEIVING = (h11.IDLE, h11.SEND_BODY)
 
 
 def protocol_class(limits: Limits) -> type[H11Protocol]:
@@ -78,8 +80,8 @@ def protocol_class(limits: Limits) -> type[H11Protocol]:
                 self.peer_key = None
 
         def _watch(self) -> None:
-            """Run the header timer exactly while the connection waits for a request head."""
-            waiting = not self.upgraded and not self.transport.is_closing() and self.conn.their_state is h11.IDLE
+            """Run the timer exactly while the connection waits for a request's head or body."""
+            waiting = not self.upgraded and not self.transport.is_closing() and self.conn.their_state in _RECEIVING
             if not waiting:
                 self._stop_watch()
             elif self.head_timer is None and limits.header_timeout > 0:
@@ -92,7 +94,7 @@ def protocol_class(limits: Limits) -> type[H11Protocol]:
 
         def _head_late(self) -> None:
             self.head_timer = None
-            if not self.upgraded and not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            if not self.upgraded and not self.transport.is_closing() and self.conn.their_state in _RECEIVING:
                 self.transport.close()
 
         def _refuse(self, status: int, code: str, message: str) -> None:
