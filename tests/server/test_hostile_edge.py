@@ -443,15 +443,25 @@ def fuzz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EdgeServer
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(CREATE, st.one_of(JSON, st.fixed_dictionaries({"name": JSON}, optional={"seat": JSON})))
-def test_no_lobby_request_is_a_500(fuzz_server: EdgeServer, create: Any, join: Any) -> None:
+@given(CREATE)
+def test_no_create_request_is_a_500(fuzz_server: EdgeServer, create: Any) -> None:
     status, out = fuzz_server.post("/api/tables", create)
     assert status in (201, 400, 413), (create, status, out)
     if status != 201:
         assert out["error"]["code"] in ("bad_request", "bad_json", "too_large"), out
-        return
-    status, out = fuzz_server.post(f"/api/tables/{out['table']}/join", join)
+
+
+SEAT = JSON | st.integers(min_value=-3, max_value=8) | st.integers()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(JSON, st.fixed_dictionaries({"name": JSON | st.text(min_size=1, max_size=30)}, optional={"seat": SEAT})))
+def test_no_join_request_is_a_500(fuzz_server: EdgeServer, join: Any) -> None:
+    table = fuzz_server.post("/api/tables", {"variant": "standard", "players": 3})[1]["table"]
+    status, out = fuzz_server.post(f"/api/tables/{table}/join", join)
     assert status in (200, 400, 409, 413), (join, status, out)
+    if status != 200:
+        assert out["error"]["code"] in ("bad_request", "bad_json", "too_large", "seat_taken", "not_now"), out
 
 
 # -- item 10: origins, headers, the access log -----------------------------------------------------
@@ -564,3 +574,41 @@ def test_a_body_that_never_ends_is_cut_off_and_a_huge_head_refused(make_server: 
     big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000)  # 9 KB and the head has not ended
     assert big.recv(4096).startswith(b"HTTP/1.1 400")
     big.close()
+
+
+ACTION = st.fixed_dictionaries(
+    {"type": st.sampled_from(["start", "pass", "play", "moon", "sync", "ping", "hello"])},
+    optional={
+        "seq": st.integers(min_value=0, max_value=3) | JSON,
+        "card": st.sampled_from(["2C", "QS", "10H", "qs", "Q♠", "ZZ", "1C", "", "2C2C"]) | JSON,
+        "cards": st.lists(st.sampled_from(["2C", "AS", "KH", "XX", "10D"]), max_size=4) | JSON,
+        "choice": st.sampled_from(["add", "subtract", "neither"]) | JSON,
+        "id": JSON,
+    },
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(ACTION, min_size=1, max_size=2))
+def test_no_websocket_message_is_a_server_error(fuzz_server: EdgeServer, seated: Conn, messages: list[Any]) -> None:
+    for msg in messages:
+        seated.send(msg)
+    seated.send({"type": "ping", "id": "end"})
+    for _ in range(50):
+        reply = seated.recv()
+        assert not (reply["type"] == "error" and reply["code"] == "server_error"), (messages, reply)
+        if reply["type"] == "pong" and reply.get("id") == "end":
+            break
+    time.sleep(0.15)  # pacing: stay under one connection's rate limit
+
+
+@pytest.fixture(scope="module")
+def seated(fuzz_server: EdgeServer) -> Iterator[Conn]:
+    t = fuzz_server.table()
+    c = Conn(fuzz_server.ws, t["table"], t["token"])
+    c.next("state")
+    assert c.act({"type": "start"})["type"] == "ok"
+    try:
+        yield c
+    finally:
+        c.close()
