@@ -128,6 +128,9 @@ def create_app(
         except Refusal as r:
             return error(r.code, r.message)
         if limits.client_waiting:
+            if len(waiting) > 10_000:  # forget the clients none of whose tables still waits
+                for other in list(waiting):
+                    still_waiting(other)
             waiting.setdefault(key, []).append(out["table"])
         return ok(out, 201)
 
