@@ -271,11 +271,20 @@ def test_connections_per_peer_address(make_server: Any) -> None:
     other = raw(server.port, "127.0.0.3")  # another client gets through
     other.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert response_of(other)[0] == 200
-    held.pop().close()
-    time.sleep(0.2)
-    again = raw(server.port, "127.0.0.2")
-    again.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    assert response_of(again)[0] == 200
+    held.pop().close()  # once the server has seen the close, the client may connect again
+    statuses = []
+    for _ in range(50):
+        again = raw(server.port, "127.0.0.2")
+        try:
+            again.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            statuses.append(response_of(again)[0])
+        except (OSError, ValueError):  # refused (429) before the request was read: the reset may eat the answer
+            statuses.append(429)
+        again.close()
+        if statuses[-1] == 200:
+            break
+        time.sleep(0.1)
+    assert statuses[-1] == 200 and set(statuses) <= {200, 429}, statuses
     for s in held:
         s.close()
 
