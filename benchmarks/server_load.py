@@ -36,6 +36,8 @@ from typing import Any
 
 from hearts.server.client import SeatClient
 
+#: every client is this one process on 127.0.0.1: the per-client limits are off (the server-wide ones stay)
+NO_CLIENT_LIMITS = [f"--client-{name}=0" for name in ("connections", "requests", "messages", "tables", "waiting")]
 #: (table id, seat, token, sends the start)
 Seat = tuple[str, int, str, bool]
 
@@ -156,7 +158,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         if args.switch_interval:  # a diagnosis: how much do the event loop and the database thread wait for each other's GIL?
             launcher = ["-c", f"import sys; sys.setswitchinterval({args.switch_interval}); from hearts.cli import main; sys.exit(main())"]
         cmd = [sys.executable, *launcher, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db]
-        cmd += ["--bot-delay", "0", "--grace", "60", "--log-level", "warning"]
+        cmd += ["--bot-delay", "0", "--grace", "60", "--log-level", "warning", *NO_CLIENT_LIMITS]
         with open(log_path, "wb") as log:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
             try:

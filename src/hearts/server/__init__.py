@@ -11,6 +11,12 @@ The parts, each with one job:
   log, and the engine state derived from it.
 - :mod:`~hearts.server.store`: the database (SQLite or PostgreSQL).
 - :mod:`~hearts.server.hub`: the live tables, their clients, bots and timers.
+- :mod:`~hearts.server.limits`: the server's limits, who a client is
+  (trusted proxies), the per-client counters.
+- :mod:`~hearts.server.edge`: the app's edge: per-client HTTP and websocket
+  limits, the allowed origins, security headers.
+- :mod:`~hearts.server.listener`: below the app: the request timeout, the
+  connection caps, the uvicorn settings.
 - :mod:`~hearts.server.app`: the ASGI app (HTTP lobby + websocket).
 - :mod:`~hearts.server.cli`: ``hearts serve``.
 """

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -28,9 +27,11 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
+from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
+from .limits import Buckets, Limits, client_key
 from .store import Store
-from .table import Refusal
+from .table import WAITING, Refusal
 
 log = logging.getLogger("hearts.server")
 STATIC = Path(__file__).parent / "static"
@@ -45,58 +46,54 @@ STATUS = {
     "not_now": 409,
     "too_large": 413,
     "bad_origin": 403,
-}
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
+    "rate_limited": 429,
 }
 
 
 def create_app(
-    db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), waiting_timeout: float = WAITING_TIMEOUT
+    db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
+    waiting_timeout: float = WAITING_TIMEOUT,
 ) -> Starlette:
-    """The server's ASGI app on database ``db_url``; ``origins``: extra allowed Origin values."""
+    """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address)."""
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, NoFrames) for f in logger.filters):
             logger.addFilter(NoFrames())
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, ShortUrls) for f in access.filters):
+        access.addFilter(ShortUrls())
+    limits = limits or Limits()
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout)
-    allowed = {o.rstrip("/").lower() for o in origins}
-
-    def origin_ok(headers: Any) -> bool:
-        origin = headers.get("origin")
-        if origin is None:
-            return True  # not a browser: browsers always send Origin on websockets and cross-site POSTs
-        origin = origin.rstrip("/").lower()
-        if origin in allowed:
-            return True
-        host = (headers.get("host") or "").lower()
-        parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and parts.netloc == host
+    allowed = Origins(origins)
+    created = Buckets(limits.client_tables / 60, limits.client_tables)
+    waiting: dict[str, list[str]] = {}  # client -> the tables it created that may still be waiting
+    messages = Buckets(limits.client_messages, 2 * limits.client_messages)
 
     def error(code: str, message: str, status: int | None = None) -> JSONResponse:
-        return JSONResponse(
-            {"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400), headers=SECURITY_HEADERS
-        )
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400))
 
     def ok(data: Any, status: int = 200) -> JSONResponse:
-        return JSONResponse(data, status_code=status, headers=SECURITY_HEADERS)
+        return JSONResponse(data, status_code=status)
 
     async def body_of(request: Request) -> Any:
-        if not origin_ok(request.headers):
+        if not allowed.allowed(request.scope):
             raise Refusal("bad_origin", "requests from another site are refused")
         data = b""
         async for chunk in request.stream():
             data += chunk
             if len(data) > protocol.MAX_BODY:
                 raise Refusal("too_large", f"a request body may hold at most {protocol.MAX_BODY} bytes")
-        try:
-            return json.loads(data or b"{}")
-        except ValueError:
-            raise Refusal("bad_json", "the request body is not valid JSON") from None
+        return protocol.load_json(data or b"{}")
+
+    def still_waiting(key: str) -> list[str]:
+        """The tables client ``key`` created that are still waiting for their start (and in memory)."""
+        mine = [t for t in waiting.get(key, []) if (live := hub.tables.get(t)) is not None and live.table.status == WAITING]
+        if mine:
+            waiting[key] = mine
+        else:
+            waiting.pop(key, None)
+        return mine
 
     async def healthz(request: Request) -> Response:
         db = await hub.db_ok() if hub.ready else False
@@ -104,7 +101,7 @@ def create_app(
         return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
     table_options = {  # the same for every request: built once
@@ -121,13 +118,30 @@ def create_app(
         return ok(table_options)
 
     async def create_table(request: Request) -> Response:
+        key = client_key(request.client.host if request.client else "")
         try:
-            return ok(await hub.create_table(await body_of(request), _peer(request)), 201)
+            body = await body_of(request)
+            protocol.check_table_request(body)
+            if limits.client_waiting and len(still_waiting(key)) >= limits.client_waiting:
+                raise Refusal("rate_limited", f"you have {limits.client_waiting} tables waiting for their start: start one first")
+            if not created.take(key):
+                raise Refusal("rate_limited", f"at most {limits.client_tables} new tables a minute from one address: wait a little")
+            out = await hub.create_table(body, _peer(request))
         except Refusal as r:
             return error(r.code, r.message)
+        if limits.client_waiting:
+            if len(waiting) > 10_000:  # forget the clients none of whose tables still waits
+                for other in list(waiting):
+                    still_waiting(other)
+            waiting.setdefault(key, []).append(out["table"])
+        return ok(out, 201)
 
     async def list_tables(request: Request) -> Response:
-        return ok({"tables": hub.open_tables()})
+        tables = hub.open_tables()
+        listing: dict[str, Any] = {"tables": tables[: limits.lobby_size]}
+        if len(tables) > limits.lobby_size:
+            listing["more"] = len(tables) - limits.lobby_size
+        return ok(listing)
 
     async def table_info(request: Request) -> Response:
         try:
@@ -137,7 +151,9 @@ def create_app(
 
     async def join(request: Request) -> Response:
         try:
-            return ok(await hub.join(request.path_params["table"], await body_of(request), _peer(request)))
+            body = await body_of(request)
+            protocol.check_join_request(body)
+            return ok(await hub.join(request.path_params["table"], body, _peer(request)))
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -150,19 +166,20 @@ def create_app(
             text = await hub.record(table)
         except Refusal as r:
             return error(r.code, r.message)
-        safe = "".join(ch for ch in table if ch.isalnum() or ch in "-_")
-        headers = {**SECURITY_HEADERS, "Content-Disposition": f'attachment; filename="hearts-{safe}.json"'}
+        safe = "".join(ch for ch in table if ch.isascii() and (ch.isalnum() or ch in "-_"))
+        headers = {"Content-Disposition": f'attachment; filename="hearts-{safe}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
     async def websocket(ws: WebSocket) -> None:
-        if not origin_ok(ws.headers):
+        if not allowed.allowed(ws.scope):
             await ws.close(code=4403)
             return
         await ws.accept()
         client = Client(ws.send_text, lambda code: ws.close(code=code), peer=_peer(ws))
         writer = client.start()
+        key = client_key(ws.client.host if ws.client else "")
         try:
-            await _serve(hub, ws, client)
+            await _serve(hub, ws, client, lambda: messages.take(key))
         except WebSocketDisconnect:
             pass
         except Exception:
@@ -194,7 +211,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Edge, limits=limits, origins=allowed)])
     app.state.hub = hub
     app.state.store = store
     return app
@@ -218,8 +235,11 @@ class NoFrames(logging.Filter):
         return not (record.levelno <= logging.DEBUG and "websockets" in record.pathname.replace("\\", "/").split("/"))
 
 
-async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
-    """Read one connection's messages: hello first, then actions; every refusal is an error reply."""
+async def _serve(hub: Hub, ws: WebSocket, client: Client, shared: Callable[[], bool]) -> None:
+    """Read one connection's messages: hello first, then actions; every refusal is an error reply.
+
+    ``shared()`` takes a message from the client's budget over all its connections (False: over it).
+    """
     try:
         first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
     except TimeoutError:
@@ -237,7 +257,10 @@ async def _serve(hub: Hub, ws: WebSocket, client: Client) -> None:
         return
     while not client.closed:
         raw = await _receive(ws)
-        if not client.allow():
+        own = client.allow()
+        if not own or not shared():
+            if own:  # refused by the client's shared budget: it counts as dropped too
+                client.dropped += 1
             if client.dropped > FLOOD_LIMIT:
                 await _close_soon(client, 4429)
                 return

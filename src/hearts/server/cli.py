@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import Any
+from urllib.parse import urlsplit
 
 from hearts.record.storage import data_dir
 
@@ -30,8 +32,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--grace", type=float, default=20.0, metavar="S", help="seconds before a bot plays for a disconnected player (default 20)"
     )
     parser.add_argument(
-        "--origin", action="append", default=[], metavar="URL", help="another allowed Origin, e.g. https://cards.example.org (repeatable)"
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="the public origin browsers use, e.g. https://cards.example.org (repeatable; default: the address the server is reached at)",
     )
+    limits = parser.add_argument_group("limits (0 turns a per-client limit off)")
+    add = limits.add_argument
+    add("--trusted-proxy", action="append", default=[], metavar="CIDR", help="a proxy whose X-Forwarded-For is believed (repeatable)")
+    add("--header-timeout", type=float, default=10.0, metavar="S", help="seconds a connection has to send a request (default 10)")
+    add("--idle-timeout", type=int, default=5, metavar="S", help="seconds an idle keep-alive connection stays open (default 5)")
+    add("--max-connections", type=int, default=None, metavar="N", help="connections the server holds at once (default 1000)")
+    add("--client-connections", type=int, default=32, metavar="N", help="open connections per client (default 32)")
+    add("--client-requests", type=float, default=20.0, metavar="N", help="HTTP requests per client per second, bursts of 5x (default 20)")
+    add("--client-messages", type=float, default=200.0, metavar="N", help="websocket messages per client per second (default 200)")
+    add("--client-tables", type=int, default=10, metavar="N", help="tables one client may create per minute (default 10)")
+    add("--client-waiting", type=int, default=5, metavar="N", help="tables one client may have waiting for their start (default 5)")
     parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"], help="server log level (default info)"
     )
@@ -44,10 +61,15 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.bot_delay <= 60 or not 0 <= args.grace <= 3600:
         print("hearts serve: --bot-delay must be from 0 to 60 seconds and --grace from 0 to 3600", file=sys.stderr)
         return 2
+    limits, why = limits_of(args)
+    if limits is None:
+        print(f"hearts serve: {why}", file=sys.stderr)
+        return 2
     try:
         import uvicorn
 
         from .app import create_app
+        from .listener import server_config
     except ImportError as err:
         print(f"{INSTALL} ({err})", file=sys.stderr)
         return 2
@@ -61,13 +83,59 @@ def run(args: argparse.Namespace) -> int:
         url = f"sqlite:///{data_dir() / 'server.db'}"
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin)
+        app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2
     print(f"hearts serve: http://{args.host}:{args.port}/ (database {_safe_url(url)})", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16384, ws_ping_interval=20, ws_ping_timeout=20)
+    uvicorn.Server(server_config(app, args.host, args.port, limits, args.log_level)).run()
     return 0
+
+
+def limits_of(args: argparse.Namespace) -> tuple[Any, str]:
+    """The server's Limits from the options, or (None, why not)."""
+    from .limits import Limits, networks
+
+    try:
+        networks(args.trusted_proxy)
+    except ValueError as err:
+        return None, f"--trusted-proxy: {err}"
+    for origin in args.origin:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path.strip("/") or parts.query:
+            return None, f"--origin must be a scheme and a host, such as https://cards.example.org, not {origin!r}"
+    numbers = ("header_timeout", "idle_timeout", "client_connections", "client_requests", "client_messages", "client_tables")
+    for name in (*numbers, "client_waiting"):
+        if not 0 <= getattr(args, name) <= 1_000_000:
+            return None, f"--{name.replace('_', '-')} must be from 0 to 1000000"
+    most = args.max_connections if args.max_connections is not None else default_max_connections()
+    if not 1 <= most <= 1_000_000:
+        return None, "--max-connections must be from 1 to 1000000"
+    limits = Limits(
+        header_timeout=args.header_timeout,
+        idle_timeout=args.idle_timeout,
+        max_connections=most,
+        client_connections=args.client_connections,
+        client_requests=args.client_requests,
+        client_messages=args.client_messages,
+        client_tables=args.client_tables,
+        client_waiting=args.client_waiting,
+        trusted_proxies=tuple(args.trusted_proxy),
+    )
+    return limits, ""
+
+
+def default_max_connections() -> int:
+    """1000, or fewer when the process may open fewer files (leaving 100 for the database and the logs)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return 1000
+    if soft == resource.RLIM_INFINITY:
+        return 1000
+    return max(1, min(1000, soft - 100))
 
 
 def _cannot_listen(host: str, port: int) -> str | None:

@@ -27,6 +27,8 @@ MAX_MESSAGE = 4096
 MAX_BODY = 4096
 #: messages a client may send per second, and the burst it may save up
 RATE, BURST = 20.0, 40.0
+#: the deepest nesting of arrays and objects a message or body may have
+MAX_DEPTH = 16
 
 #: for each message type: its fields (besides ``type`` and ``id``) and whether each is required
 FIELDS: dict[str, dict[str, bool]] = {
@@ -46,10 +48,7 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     """The checked message, or Refusal(code, message) for a bad one."""
     if len(raw) > MAX_MESSAGE or (isinstance(raw, str) and len(raw.encode()) > MAX_MESSAGE):
         raise Refusal("too_large", f"a message may hold at most {MAX_MESSAGE} bytes")
-    try:
-        msg = json.loads(raw, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise Refusal("bad_json", "the message is not valid JSON") from None
+    msg = load_json(raw, "the message")
     if not isinstance(msg, dict):
         raise Refusal("bad_message", "a message must be a JSON object")
     kind = msg.get("type")
@@ -69,6 +68,46 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     if kind == "hello" and msg["v"] != VERSION:
         raise Refusal("bad_version", f"this server speaks protocol version {VERSION}")
     return msg
+
+
+def load_json(raw: str | bytes, what: str = "the request body") -> Any:
+    """Parse JSON, refusing (``bad_json``) invalid text, NaN and Infinity, nesting deeper than MAX_DEPTH and lone surrogates.
+
+    >>> load_json('[[[1]]]')
+    [[[1]]]
+    >>> load_json('{"token": "\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    hearts.server.table.Refusal: the request body holds a string that is not valid Unicode (a lone surrogate)
+    """
+    try:
+        value = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # a bad UTF-8 byte is a ValueError too
+        raise Refusal("bad_json", f"{what} is not valid JSON") from None
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not is_text(item):
+                raise Refusal("bad_json", f"{what} holds a string that is not valid Unicode (a lone surrogate)")
+        elif isinstance(item, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise Refusal("bad_json", f"{what} is nested more than {MAX_DEPTH} deep")
+            if isinstance(item, dict):
+                stack.extend((k, depth) for k in item)
+                stack.extend((v, depth + 1) for v in item.values())
+            else:
+                stack.extend((v, depth + 1) for v in item)
+    return value
+
+
+def is_text(s: str) -> bool:
+    """Whether ``s`` can be written as UTF-8 (JSON's \\ud800 escapes can make strings that cannot)."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _no_constant(name: str) -> Any:
@@ -105,6 +144,54 @@ _WHAT = {
     "cards": "a list of cards such as ['QS', 'AH', 'KH']",
     "choice": "'add' or 'subtract'",
 }
+
+
+#: the type each field of a create-table request must have (the hub checks the values)
+TABLE_FIELDS: dict[str, tuple[type, ...]] = {
+    "variant": (str,),
+    "players": (int,),
+    "target": (int,),
+    "rules": (dict,),
+    "level": (str,),
+    "turn_seconds": (int,),
+    "name": (str, type(None)),
+}
+_TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null"}
+
+
+def check_table_request(body: Any) -> None:
+    """Refuse (``bad_request``) a create-table body whose fields have the wrong JSON types.
+
+    >>> check_table_request({"variant": "standard", "players": 4, "level": ["easy"]})
+    Traceback (most recent call last):
+    ...
+    hearts.server.table.Refusal: level must be a string
+    """
+    if not isinstance(body, dict):
+        raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
+    for name, kinds in TABLE_FIELDS.items():
+        if name in body and not _is_a(body[name], kinds):
+            raise Refusal("bad_request", f"{name} must be {' or '.join(_TYPE_WORDS[k] for k in kinds)}")
+    for key, value in body.get("rules", {}).items():
+        if not _is_a(value, (str, int, bool, type(None))):
+            raise Refusal("bad_request", f"the rules option {key[:40]!r} must be a string, a number or true/false")
+
+
+def check_join_request(body: Any) -> None:
+    """Refuse (``bad_request``) a join body whose fields have the wrong JSON types."""
+    if not isinstance(body, dict):
+        raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number}')
+    if "name" in body and not isinstance(body["name"], str):
+        raise Refusal("bad_request", "name must be a string")
+    if body.get("seat") is not None and not _is_a(body["seat"], (int,)):
+        raise Refusal("bad_request", "seat must be a seat number")
+
+
+def _is_a(value: Any, kinds: tuple[type, ...]) -> bool:
+    """``isinstance`` where a bool is not a number (JSON's true is not 1)."""
+    if isinstance(value, bool):
+        return bool in kinds
+    return isinstance(value, kinds)
 
 
 class TokenBucket:
