@@ -15,6 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from hearts.server.hub import MAX_PER_SEAT, MAX_SPECTATORS
+from hearts.server.limits import Limits
 
 from .conftest import InProcessServer
 from .test_protocol import wait_for
@@ -237,7 +238,18 @@ def test_a_bot_seat_taken_mid_hand_and_never_connected_does_not_freeze_the_next_
 # -- item 3: spectators cannot lock a player out -----------------------------------------
 
 
-def test_spectators_have_their_own_cap_and_a_seated_player_always_gets_in(server: InProcessServer) -> None:
+@pytest.fixture
+def open_server(tmp_path: Path) -> Iterator[InProcessServer]:
+    """A server whose per-client limits are off: every connection here comes from one address."""
+    s = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, grace=0.3, limits=Limits(client_connections=0, client_requests=0))
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_spectators_have_their_own_cap_and_a_seated_player_always_gets_in(open_server: InProcessServer) -> None:
+    server = open_server
     t = server.table()
     tid = t["table"]
     ann = Conn(server.ws, tid, t["token"])
