@@ -16,12 +16,12 @@ focus has moved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
@@ -50,7 +50,8 @@ CSS = """
 .card.hearts, .card.diamonds { color: red; }
 #actions { height: 1; padding: 0 1; align: center top; }
 #actions Button { margin-right: 1; height: 1; min-width: 10; border: none; }
-.dialog { width: auto; min-width: 40; max-width: 95%; height: auto; max-height: 90%; border: thick $primary; background: $surface; padding: 1 2; }
+.dialog { width: auto; min-width: 40; max-width: 95%; height: auto; max-height: 90%; }
+.dialog { border: thick $primary; background: $surface; padding: 1 2; }
 .dialog Horizontal { height: auto; }
 .dialog Button { margin-right: 2; }
 ModalScreen { align: center middle; }
@@ -105,7 +106,7 @@ class CardButton(Button):
     """One place of the human's hand, showing the card it holds (hidden when the hand is shorter)."""
 
     SUITS = ("clubs", "diamonds", "hearts", "spades")
-    BINDINGS: list[Any] = []  # Enter is the app's (in typing order), not the focused button's
+    BINDINGS: ClassVar[list[BindingType]] = []  # Enter is the app's (in typing order), not the focused button's
 
     def __init__(self, index: int) -> None:
         super().__init__("", id=f"card-{index}", classes="card")
@@ -147,7 +148,8 @@ class Table(Static):
 def card_keys() -> list[Binding]:
     """Priority bindings for the keys that name a card; h, c and s also name an action, shown in the footer."""
     actions = {"h": "hint", "c": "claim", "s": "scores"}
-    return [Binding(k, f"typed('{k}')", actions.get(k, ""), show=k in actions, priority=True) for k in sorted(set(RANKS + SUIT_KEYS + "10"))]
+    keys = sorted(set(RANKS + SUIT_KEYS + "10"))
+    return [Binding(k, f"typed('{k}')", actions.get(k, ""), show=k in actions, priority=True) for k in keys]
 
 
 class HeartsApp(App[None]):
@@ -168,8 +170,11 @@ class HeartsApp(App[None]):
         Binding("ctrl+q", "quit", "quit"),
     ]
 
-    def __init__(self, session: Session, *, delay: float = 0.6, new_game: Callable[[], Session] | None = None) -> None:
+    def __init__(
+        self, session: Session, *, delay: float = 0.6, new_game: Callable[[], Session] | None = None, notice: str | None = None
+    ) -> None:
         super().__init__()
+        self.notice = notice
         self.session = session
         self.delay = delay
         self.new_game = new_game
@@ -179,7 +184,6 @@ class HeartsApp(App[None]):
         self.typed = ""
         self.message = ""
         self.dialog_open = False
-        self.replaced = False
 
     # -- layout --------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -204,6 +208,8 @@ class HeartsApp(App[None]):
     def on_mount(self) -> None:
         self.fit_cards(self.size.width)
         self.refresh_all()
+        if self.notice:
+            self.notify(self.notice, timeout=8)
         self.after_action()
 
     def on_resize(self, event: Resize) -> None:
@@ -256,27 +262,27 @@ class HeartsApp(App[None]):
         v = s.view()
         movers = set(s.game.seats_to_act()) if not s.hand_over else set()
         shown = self.trick_in_view()
-        cards: dict[int, tuple[str, str, str]] = {}
+        cards: dict[int, tuple[str | None, str, str]] = {}
         if shown is not None:
             leader, trick, done = shown
             cancelled, winner = trick_marks(s.rules, trick)
             taker = v.tricks[-1].winner if done else None
             for i, c in enumerate(trick):
                 seat = (leader + i) % v.players
-                marks = []
+                tags = []
                 if i in cancelled:
-                    marks.append("✗")
+                    tags.append("✗")
                 if done:
                     state = "took" if seat == taker else "last"
                     if seat == taker:
-                        marks.append("took it")
+                        tags.append("took it")
                 else:
                     state = "cancelled" if i in cancelled else "win" if i == winner else "live"
                     if i == winner:
-                        marks.append("★")
+                        tags.append("★")
                 if i == 0:
-                    marks.append("led")
-                cards[seat] = (pretty(c), " ".join(marks), state)
+                    tags.append("led")
+                cards[seat] = (pretty(c), " ".join(tags), state)
         boxes = []
         for seat in self.seat_order():
             card, marks, state = cards.get(seat, (None, "", "live"))

@@ -142,17 +142,35 @@ def _aligned(x: int, width: int, text: str, align: str) -> int:
     return x + (0 if align == "left" else room if align == "right" else room // 2)
 
 
+def geometry(players: int, width: int, height: int) -> tuple[int, int, int, int] | None:
+    """The cells' width and height and the grid's left and top in a ``width`` × ``height`` area (None: too small)."""
+    cols, rows = grid_size(players)
+    cw = min(width // cols, 36)
+    ch = min(height // rows, 9)
+    if cw < 4 or ch < 2:
+        return None
+    return cw, ch, (width - cw * cols) // 2, (height - ch * rows) // 2
+
+
+def cell_rect(players: int, width: int, height: int, index: int) -> tuple[int, int, int, int] | None:
+    """The cell (left, top, width, height) of the seat ``index`` places after the human, in table order."""
+    geo = geometry(players, width, height)
+    if geo is None:
+        return None
+    cw, ch, x0, y0 = geo
+    r, c = places(players)[index]
+    return x0 + c * cw, y0 + r * ch, cw, ch
+
+
 def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int) -> Text:
     """The table in ``width`` × ``height`` cells: ``boxes`` in table order (the human first), ``centre`` in the middle."""
     canvas = Canvas(max(1, width), max(1, height))
     cols, rows = grid_size(len(boxes))
-    cw = min(width // cols, 36)
-    ch = min(height // rows, 9)
-    if cw < 4 or ch < 2:
+    geo = geometry(len(boxes), width, height)
+    if geo is None:
         canvas.put(0, 0, fit("The window is too small for the table.", width), "bold red")
         return canvas.text()
-    x0 = (width - cw * cols) // 2
-    y0 = (height - ch * rows) // 2
+    cw, ch, x0, y0 = geo
     for box, (r, c) in zip(boxes, places(len(boxes)), strict=True):
         lines = box_lines(box, ch)
         if r == rows - 1:  # the bottom row: the card faces up, towards the middle
