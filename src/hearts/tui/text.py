@@ -83,7 +83,8 @@ def rules_text(rules: Rules) -> str:
         lines.append("Two decks are shuffled together. When both copies of a card fall in one trick they cancel: neither can win it.")
         lines.append("A trick whose winning cards all cancel is set aside and goes to the winner of the next trick.")
     if rules.kitty_size:
-        lines.append(f"{plural(rules.kitty_size, 'card')} form a kitty that goes to the winner of the first trick.")
+        verb = "forms" if rules.kitty_size == 1 else "form"
+        lines.append(f"{plural(rules.kitty_size, 'card')} {verb} a kitty that goes to the winner of the first trick.")
     if rules.removed_cards:
         lines.append("Removed from the deck: " + ", ".join(pretty_text(c) for c in rules.removed_cards) + ".")
     lines += [
