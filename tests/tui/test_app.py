@@ -201,7 +201,9 @@ def seat_text(app: HeartsApp, lines: list[str], seat: int) -> str:
     [(Rules.standard(4), 3), (Rules.cancellation(8), 2), (Rules.cancellation(11), 1)],
     ids=["4p", "8p-cancellation", "11p-cancellation"],
 )
-def test_every_card_of_the_trick_is_on_screen_in_front_of_its_player(tmp_path: Path, rules: Rules, seed: int, size: tuple[int, int]) -> None:
+def test_every_card_of_the_trick_is_on_screen_in_front_of_its_player(
+    tmp_path: Path, rules: Rules, seed: int, size: tuple[int, int]
+) -> None:
     async def run() -> None:
         s = Session.new(rules, seed=seed, bots="random", save_path=tmp_path / "g.json")
         app = HeartsApp(s, delay=0)

@@ -44,7 +44,8 @@ def test_trick_marks_of_a_partial_trick() -> None:
     rules = Rules.cancellation(8)
     assert trick_marks(rules, [c("7C"), c("9C"), c("7C"), c("2H")]) == ({0, 2}, 1)
     assert trick_marks(rules, [c("9C"), c("9C")]) == ({0, 1}, None)
-    assert trick_marks(Rules.cancellation(8, two_pairs_void_trick=True), [c("9C"), c("9C"), c("3C"), c("3C"), c("2C")]) == ({0, 1, 2, 3}, None)
+    two_pairs = Rules.cancellation(8, two_pairs_void_trick=True)
+    assert trick_marks(two_pairs, [c("9C"), c("9C"), c("3C"), c("3C"), c("2C")]) == ({0, 1, 2, 3}, None)
     assert trick_marks(Rules.standard(4), [c("7C"), c("AH"), c("9C")]) == (set(), 2)
     assert trick_marks(rules, []) == (set(), None)
 
