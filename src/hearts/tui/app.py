@@ -41,10 +41,10 @@ CSS = """
 #table { height: 1fr; min-height: 9; }
 #message { height: 2; padding: 0 1; color: $warning; }
 #hand { height: 3; padding: 0 1; align: center top; }
-.card { min-width: 4; width: 6; margin: 0; }
+.card { min-width: 4; width: 6; margin: 0; padding: 0; }
 .card.narrow { width: 5; }
 .card.illegal { opacity: 55%; text-style: dim; }
-.card.received { border-top: tall $warning; }
+.card.received { border-top: tall $warning; background: $warning 25%; }
 .card.selected { background: $accent; }
 .card:focus, .card.illegal:focus { opacity: 100%; text-style: bold reverse; border: tall $accent; }
 .card.hearts, .card.diamonds { color: red; }
@@ -110,6 +110,7 @@ class CardButton(Button):
 
     def __init__(self, index: int) -> None:
         super().__init__("", id=f"card-{index}", classes="card")
+        self.styles.line_pad = 0  # (CSS refuses line-pad: 0) "10♥" needs the room
         self.index = index
         self.card: Card = -1
 
@@ -333,11 +334,15 @@ class HeartsApp(App[None]):
                 take = "take" if t.winner == s.human else "takes"
                 lines.append(f"{self.who(t.winner, True)} {take} it, {plural(t.points, 'point')}")
             if v.phase == "play":
-                lines.append(f"{self.who(s.hand.to_move, True)} to lead")
+                lines.append(self.lead_text())
         elif v.phase == "play":
             lines.append(f"Trick 1 of {total}")
-            lines.append(f"{self.who(s.hand.to_move, True)} to lead")
+            lines.append(self.lead_text())
         return lines
+
+    def lead_text(self) -> str:
+        seat = self.session.hand.to_move
+        return "your lead" if seat == self.session.human else f"{self.session.names[seat]} to lead"
 
     def message_text(self) -> str:
         """The last message, and on the first trick the cards received in the pass."""
