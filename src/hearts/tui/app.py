@@ -415,6 +415,9 @@ class HeartsApp(App[None]):
         plays = s.hand.plays
         if line and " plays " in line and plays:
             line = line.rsplit(" ", 1)[0] + " " + pretty(plays[-1])
+            trick = s.hand.trick or (s.hand.tricks[-1].cards if s.hand.tricks else ())
+            if len(trick) > 1 and len(trick) - 1 in trick_marks(s.rules, trick)[0]:
+                line += ": the pair cancels"
         if line and "has chosen" not in line:
             self.message = line
             hand = s.hand
