@@ -90,6 +90,7 @@ async def test_passing_and_a_full_hand_by_key_presses(tmp_path: Path) -> None:
         assert s.hand_over
         assert isinstance(app.screen, TextScreen)  # the score sheet between hands
         assert "tot." in str(app.screen.query_one("#text").render())
+        assert "Scores hand by hand" in str(app.screen.query_one("#text").render())  # the score history
         await pilot.press("enter")
         await settle(pilot, app)
         assert s.hand.number == 2 and s.phase == "pass" and "pass right" in str(app.query_one("#status").render())
@@ -366,3 +367,21 @@ def test_the_score_sheet_columns_follow_the_table(tmp_path: Path) -> None:
     head = app.sheet_text().splitlines()[0].split()
     assert head == ["hand"] + [s.names[seat] for seat in app.seat_order()]
     assert app.seat_order() == [0, 1, 2, 3]  # you, then clockwise in the order of play
+
+
+@sync
+async def test_four_colours_and_large_cards(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    plain, four = HeartsApp(s, delay=0), HeartsApp(s, delay=0, four_colour=True, large_cards=True)
+    colours = {}
+    for app in (plain, four):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            by_suit = {b.card // 13: b for b in app.query(CardButton) if b.display}
+            assert len(by_suit) == 4  # this deal gives the human every suit
+            colours[app is four] = [by_suit[suit].styles.color for suit in range(4)]
+            heights = {b.outer_size.height for b in by_suit.values()}
+            assert heights == ({5} if app is four else {3})
+            assert ("\n" in str(by_suit[0].label)) == (app is four)
+    assert colours[False][0] == colours[False][3] and colours[False][1] == colours[False][2]  # two colours
+    assert len(set(colours[True])) == 4  # four colours

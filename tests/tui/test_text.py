@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hearts.core import Hand, Rules, parse_card
 from hearts.tui.plain import PlainUI
 from hearts.tui.session import Session
-from hearts.tui.text import pass_cycle, plural, pretty_text, rules_text, score_sheet, trick_marks
+from hearts.tui.text import pass_cycle, plural, pretty_text, rules_text, score_chart, score_sheet, trick_marks
 
 
 def test_the_rules_give_the_passing_cycle_of_the_engine() -> None:
@@ -37,6 +37,14 @@ def test_score_sheet_columns_in_the_order_given() -> None:
     sheet = score_sheet(["You", "Ann", "Bo"], [[1, 2, 3]], [1, 2, 3], order=[0, 2, 1])
     assert sheet.splitlines()[0].split() == ["hand", "You", "Bo", "Ann"]
     assert sheet.splitlines()[1].split() == ["1", "1", "3", "2"]
+
+
+def test_score_chart_over_the_game() -> None:
+    chart = score_chart(["You", "Ann"], [[0, 26], [13, 0], [-26, 50]], [1, 0], 100)
+    lines = chart.splitlines()
+    assert lines[0].startswith("Scores hand by hand") and "100" in lines[0]
+    assert lines[1] == "Ann ▂▂▆ 76" and lines[2] == "You  ▁  -13"
+    assert score_chart(["You"], [], [0], 100) == ""
 
 
 def test_trick_marks_of_a_partial_trick() -> None:

@@ -31,7 +31,7 @@ from hearts.core import Card, ChooseMoon, PassCards, parse_card
 
 from .session import Session, SessionError
 from .table import SeatBox, draw_table
-from .text import plural, pretty, pretty_text, rules_text, score_sheet, trick_marks
+from .text import plural, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_marks
 
 RANKS = "23456789tjqka"
 SUIT_KEYS = "cdhs"
@@ -48,6 +48,10 @@ CSS = """
 .card.selected { background: $accent; }
 .card:focus, .card.illegal:focus { opacity: 100%; text-style: bold reverse; border: tall $accent; }
 .card.hearts, .card.diamonds { color: red; }
+.four .card.clubs { color: green; }
+.four .card.diamonds { color: dodgerblue; }
+.large #hand { height: 5; }
+.large .card { height: 5; }
 #actions { height: 1; padding: 0 1; align: center top; }
 #actions Button { margin-right: 1; height: 1; min-width: 10; border: none; }
 .dialog { width: auto; min-width: 40; max-width: 95%; height: auto; max-height: 90%; }
@@ -114,13 +118,13 @@ class CardButton(Button):
         self.index = index
         self.card: Card = -1
 
-    def show(self, card: Card | None, legal: bool = True, selected: bool = False, received: bool = False) -> None:
+    def show(self, card: Card | None, legal: bool = True, selected: bool = False, received: bool = False, large: bool = False) -> None:
         self.display = card is not None
         if card is None:
             self.card = -1
             return
         self.card = card
-        self.label = pretty(card)
+        self.label = pretty(card)[:-1] + "\n\n" + pretty(card)[-1] if large else pretty(card)
         for suit in self.SUITS:
             self.set_class(suit == self.SUITS[card // 13], suit)
         self.set_class(not legal, "illegal")
@@ -131,10 +135,11 @@ class CardButton(Button):
 class Table(Static):
     """The seats round the trick, drawn by :func:`~hearts.tui.table.draw_table` at the widget's size."""
 
-    def __init__(self) -> None:
+    def __init__(self, four_colour: bool = False) -> None:
         super().__init__(id="table")
         self.boxes: list[SeatBox] = []
         self.centre: list[str] = []
+        self.four_colour = four_colour
 
     def set_table(self, boxes: list[SeatBox], centre: list[str]) -> None:
         self.boxes, self.centre = boxes, centre
@@ -143,7 +148,7 @@ class Table(Static):
     def render(self) -> Any:
         if not self.boxes:
             return ""
-        return draw_table(self.boxes, self.centre, self.size.width, self.size.height)
+        return draw_table(self.boxes, self.centre, self.size.width, self.size.height, self.four_colour)
 
 
 def card_keys() -> list[Binding]:
@@ -172,10 +177,19 @@ class HeartsApp(App[None]):
     ]
 
     def __init__(
-        self, session: Session, *, delay: float = 0.6, new_game: Callable[[], Session] | None = None, notice: str | None = None
+        self,
+        session: Session,
+        *,
+        delay: float = 0.6,
+        new_game: Callable[[], Session] | None = None,
+        notice: str | None = None,
+        four_colour: bool = False,
+        large_cards: bool = False,
     ) -> None:
         super().__init__()
         self.notice = notice
+        self.four_colour = four_colour
+        self.large_cards = large_cards
         self.session = session
         self.delay = delay
         self.new_game = new_game
@@ -189,7 +203,7 @@ class HeartsApp(App[None]):
     # -- layout --------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Table()
+        yield Table(self.four_colour)
         yield Static(id="message")
         with Horizontal(id="hand"):
             for i in range(self.session.rules.cards_each):
@@ -207,6 +221,8 @@ class HeartsApp(App[None]):
         return [(me + i) % n for i in range(n)]
 
     def on_mount(self) -> None:
+        self.screen.set_class(self.four_colour, "four")
+        self.screen.set_class(self.large_cards, "large")
         self.fit_cards(self.size.width)
         self.refresh_all()
         if self.notice:
@@ -372,7 +388,7 @@ class HeartsApp(App[None]):
             mark = card is not None and card in received
             if mark:
                 received.remove(card)  # type: ignore[arg-type]
-            button.show(card, card in legal, i in self.picked, mark)
+            button.show(card, card in legal, i in self.picked, mark, self.large_cards)
         if order and self.cursor >= len(order):
             self.cursor = len(order) - 1
 
@@ -433,7 +449,9 @@ class HeartsApp(App[None]):
     def sheet_text(self) -> str:
         s = self.session
         points = [list(h.points) for h in s.game.hands if h.points is not None]
-        return score_sheet(s.names, points, list(s.game.scores), self.seat_order())
+        sheet = score_sheet(s.names, points, list(s.game.scores), self.seat_order())
+        chart = score_chart(s.names, points, self.seat_order(), int(s.rules.target or 100))
+        return sheet + ("\n\n" + chart if chart else "")
 
     def show_sheet(self) -> None:
         s = self.session

@@ -35,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game (saved back to FILE unless --save)")
     parser.add_argument("--continue", dest="cont", action="store_true", help="go on with the last game played, if it is not over")
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
+    parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
+    parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
 
 
 def parse_rules(args: argparse.Namespace) -> Rules:
@@ -140,7 +142,14 @@ def run(args: argparse.Namespace) -> int:
         return ui.run()
     from .app import HeartsApp
 
-    app = HeartsApp(session, delay=args.delay, new_game=lambda: again(app.session), notice=offer)
+    app = HeartsApp(
+        session,
+        delay=args.delay,
+        new_game=lambda: again(app.session),
+        notice=offer,
+        four_colour=args.four_colour,
+        large_cards=args.large_cards,
+    )
     app.run()
     session = app.session
     if session.save_path is not None and not session.game_over:

@@ -15,15 +15,24 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-#: styles of a card in the trick: live, winning, cancelled, and a card of the last trick (dim)
+#: styles of a card in the trick by its state: live, winning, cancelled, and a card of the last trick (dim)
 CARD_STYLES = {
-    "live": "black on grey93",
-    "win": "bold black on yellow",
+    "live": "{ink} on grey93",
+    "win": "bold {ink} on yellow",
     "cancelled": "strike grey50 on grey23",
-    "last": "grey62",
-    "took": "bold grey85",
+    "last": "{dim}",
+    "took": "bold {dim}",
 }
-RED = {"live": "red3 on grey93", "win": "bold red3 on yellow"}
+#: the ink of each suit (on a light card, then on the dark table), two colours or four
+INKS = {False: {"♣": "black", "♦": "red3", "♥": "red3", "♠": "black"}, True: {"♣": "green4", "♦": "blue3", "♥": "red3", "♠": "black"}}
+DIM_INKS = {False: {"♣": "grey70", "♦": "indian_red", "♥": "indian_red", "♠": "grey70"}}
+DIM_INKS[True] = {"♣": "green3", "♦": "dodger_blue2", "♥": "indian_red", "♠": "grey70"}
+
+
+def card_style(card: str, state: str, four_colour: bool = False) -> str:
+    """The Rich style of a card (``"Q♠"``) of the trick in ``state``."""
+    suit = card[-1]
+    return CARD_STYLES[state].format(ink=INKS[four_colour][suit], dim=DIM_INKS[four_colour][suit])
 
 
 @dataclass(frozen=True)
@@ -118,7 +127,7 @@ def box_lines(box: SeatBox, height: int) -> list[tuple[str, str]]:
     return lines + [("", "card")]
 
 
-def draw_card(canvas: Canvas, y: int, x: int, width: int, box: SeatBox, align: str) -> None:
+def draw_card(canvas: Canvas, y: int, x: int, width: int, box: SeatBox, align: str, four_colour: bool = False) -> None:
     """The card line of a seat: the card (styled by its state) and its marks, aligned in the cell."""
     if box.card is None:
         text = fit(box.marks, width)
@@ -128,11 +137,7 @@ def draw_card(canvas: Canvas, y: int, x: int, width: int, box: SeatBox, align: s
     marks = fit(box.marks, max(0, width - cell_len(face) - 1))
     total = cell_len(face) + (1 + cell_len(marks) if marks else 0)
     start = _aligned(x, width, " " * total, align)
-    red = box.card[-1] in "♥♦"
-    style = RED.get(box.state, CARD_STYLES[box.state]) if red else CARD_STYLES[box.state]
-    if red and box.state in ("last", "took"):
-        style = "red3" if box.state == "last" else "bold red"
-    canvas.put(y, start, face, style)
+    canvas.put(y, start, face, card_style(box.card, box.state, four_colour))
     if marks:
         canvas.put(y, start + cell_len(face) + 1, marks, "bold yellow" if box.state == "win" else "")
 
@@ -162,7 +167,7 @@ def cell_rect(players: int, width: int, height: int, index: int) -> tuple[int, i
     return x0 + c * cw, y0 + r * ch, cw, ch
 
 
-def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int) -> Text:
+def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int, four_colour: bool = False) -> Text:
     """The table in ``width`` × ``height`` cells: ``boxes`` in table order (the human first), ``centre`` in the middle."""
     canvas = Canvas(max(1, width), max(1, height))
     cols, rows = grid_size(len(boxes))
@@ -186,7 +191,7 @@ def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int)
         for i, (text, style) in enumerate(lines):
             y = y0 + r * ch + top + i
             if style == "card":
-                draw_card(canvas, y, x, inner, box, align)
+                draw_card(canvas, y, x, inner, box, align, four_colour)
             else:
                 t = fit(text, inner)
                 canvas.put(y, _aligned(x, inner, t, align), t, style)

@@ -114,3 +114,21 @@ def score_sheet(names: Sequence[str], hand_points: list[list[int]], scores: Sequ
     rows = [f"{i + 1:>4} " + " ".join(f"{pts[s]:>{width}}" for s in seats) for i, pts in enumerate(hand_points)]
     total = "tot. " + " ".join(f"{scores[s]:>{width}}" for s in seats)
     return "\n".join([head, *rows, total])
+
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+def score_chart(names: Sequence[str], hand_points: list[list[int]], order: Sequence[int], target: int) -> str:
+    """Each player's score after every hand as a row of bars (a full bar is the target; below 0 is blank)."""
+    if not hand_points:
+        return ""
+    width = max(len(names[s]) for s in order)
+    lines = [f"Scores hand by hand (a full bar is the target, {target}):"]
+    for seat in order:
+        total, bars = 0, []
+        for pts in hand_points:
+            total += pts[seat]
+            bars.append(BLOCKS[max(0, min(8, round(8 * total / target)))])
+        lines.append(f"{names[seat]:>{width}} {''.join(bars)} {total}")
+    return "\n".join(lines)
