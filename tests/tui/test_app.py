@@ -385,3 +385,34 @@ async def test_four_colours_and_large_cards(tmp_path: Path) -> None:
             assert ("\n" in str(by_suit[0].label)) == (app is four)
     assert colours[False][0] == colours[False][3] and colours[False][1] == colours[False][2]  # two colours
     assert len(set(colours[True])) == 4  # four colours
+
+
+@sync
+async def test_the_last_unfinished_game_is_offered_at_the_start(tmp_path: Path) -> None:
+    old = Session.new(Rules.cancellation(8), seed=2, bots="random", save_path=tmp_path / "old.json")
+    old.pass_cards(old.view().hand[:3])
+    old.run_bots()
+    for choice in ("enter", "new"):
+        fresh = session(tmp_path)
+        app = HeartsApp(fresh, delay=0, continue_last=lambda: Session.resume(tmp_path / "old.json", bots="random"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen) and "Continue the last game" in "\n".join(screen_lines(app))
+            assert not any(fresh.view().passes_chosen)  # the bots wait for the answer
+            if choice == "enter":
+                await pilot.press("enter")
+            else:
+                await pilot.click("#new")
+            await settle(pilot, app)
+            if choice == "enter":
+                assert app.session is not fresh and app.session.view() == old.view()
+                shown = sorted(b.card for b in app.query(CardButton) if b.display)
+                assert shown == sorted(old.view().hand)
+                assert "Welcome back" in app.message
+            else:
+                assert app.session is fresh and s_passing(fresh)
+
+
+def s_passing(s: Session) -> bool:
+    """The new game goes on: the bots have chosen their passes and wait for the human."""
+    return s.phase == "pass" and all(s.view().passes_chosen[1:])

@@ -99,3 +99,15 @@ def test_the_index_survives_a_broken_file(data_home: Path) -> None:
     assert saves.last_game() is None
     s = cli.make_session(options("--seed", "4"))
     assert saves.lookup(s.save_path or "") == {"names": s.names, "bots": s.bots}
+
+
+def test_continue_from_replaces_the_new_game_and_drops_its_file(tmp_path: Path) -> None:
+    old = cli.make_session(options("--seed", "6", "--names", "Zed", "--level", "easy", "--save", str(tmp_path / "old.json")))
+    old.pass_cards(old.view().hand[:3])
+    old.run_bots()
+    fresh = cli.make_session(options("--seed", "7"))
+    assert fresh.save_path is not None and fresh.save_path.exists()
+    back = cli.continue_from(tmp_path / "old.json", fresh)
+    assert back.view() == old.view() and back.names[1] == "Zed" and back.bots[1] == "easy"
+    assert not fresh.save_path.exists()
+    assert saves.last_game() == (tmp_path / "old.json").resolve()

@@ -34,6 +34,8 @@ from .table import SeatBox, draw_table
 from .text import plural, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_marks
 
 RANKS = "23456789tjqka"
+#: places in the hand: the longest hand of any rules (17 cards: 3 players, or Cancellation Hearts for 6)
+HAND_PLACES = 17
 SUIT_KEYS = "cdhs"
 
 CSS = """
@@ -182,12 +184,12 @@ class HeartsApp(App[None]):
         *,
         delay: float = 0.6,
         new_game: Callable[[], Session] | None = None,
-        notice: str | None = None,
+        continue_last: Callable[[], Session] | None = None,
         four_colour: bool = False,
         large_cards: bool = False,
     ) -> None:
         super().__init__()
-        self.notice = notice
+        self.continue_last = continue_last
         self.four_colour = four_colour
         self.large_cards = large_cards
         self.session = session
@@ -206,7 +208,7 @@ class HeartsApp(App[None]):
         yield Table(self.four_colour)
         yield Static(id="message")
         with Horizontal(id="hand"):
-            for i in range(self.session.rules.cards_each):
+            for i in range(max(HAND_PLACES, self.session.rules.cards_each)):
                 yield CardButton(i)
         with Horizontal(id="actions"):
             yield Button("Pass (p)", id="pass", variant="primary")
@@ -225,8 +227,21 @@ class HeartsApp(App[None]):
         self.screen.set_class(self.large_cards, "large")
         self.fit_cards(self.size.width)
         self.refresh_all()
-        if self.notice:
-            self.notify(self.notice, timeout=8)
+        if self.continue_last is not None:  # an unfinished game is saved: offer it first
+            self.dialog_open = True
+            text = "Your last game is not over. Go on with it, or play the new game just dealt?"
+            self.push_screen(TextScreen(text, "Continue the last game", ("new", "New game")), self.start_chosen)
+            return
+        self.after_action()
+
+    def start_chosen(self, choice: str | None = None) -> None:
+        """Continue the last game (the default button, Enter) or keep the new one."""
+        self.dialog_open = False
+        if choice != "new" and self.continue_last is not None:
+            self.session = self.continue_last()
+            self.fit_cards(self.size.width)
+            self.say(f"Welcome back: hand {self.session.hand.number}.")
+        self.continue_last = None
         self.after_action()
 
     def on_resize(self, event: Resize) -> None:
@@ -490,6 +505,7 @@ class HeartsApp(App[None]):
             others = [b for i, b in enumerate(s.bots) if i != s.human]
             fresh = Session.new(s.rules, bots=others, names=s.names, human=s.human, save_path=None)
         self.session = fresh
+        self.fit_cards(self.size.width)
         self.picked, self.cursor, self.typed = [], 0, ""
         self.say(f"A new game: {fresh.rules.variant}, {fresh.rules.players} players, to {fresh.rules.target}.")
         self.after_action()

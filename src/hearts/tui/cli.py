@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
@@ -80,6 +81,17 @@ def remember(session: Session) -> None:
         saves.remember(session.save_path, session.names, session.bots)
 
 
+def continue_from(previous: Path, fresh: Session) -> Session:
+    """The last game, with its names and bots, instead of the new one just dealt (whose untouched file is dropped)."""
+    known = saves.lookup(previous) or {"names": [], "bots": []}
+    bots = [b for seat, b in enumerate(known["bots"]) if seat != 0] or "medium"
+    session = Session.resume(previous, bots=bots, names=known["names"] or None)
+    if fresh.save_path is not None and saves.untouched(fresh.save_path):
+        fresh.save_path.unlink(missing_ok=True)
+    remember(session)
+    return session
+
+
 def again(session: Session) -> Session:
     """A new game with the same rules, seats and bots, autosaved (the factory of "play again")."""
     others = [b for seat, b in enumerate(session.bots) if seat != session.human]
@@ -131,8 +143,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
     offer = None
+    resume_last = None
     if previous is not None and previous.exists() and previous != session.save_path:
         offer = f"Your last game is saved in {previous}; hearts play --continue goes on with it."
+        last, fresh = previous, session
+        resume_last = lambda: continue_from(last, fresh)  # noqa: E731
     if plain:
         from .plain import PlainUI
 
@@ -146,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         session,
         delay=args.delay,
         new_game=lambda: again(app.session),
-        notice=offer,
+        continue_last=resume_last,
         four_colour=args.four_colour,
         large_cards=args.large_cards,
     )
