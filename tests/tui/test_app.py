@@ -416,3 +416,18 @@ async def test_the_last_unfinished_game_is_offered_at_the_start(tmp_path: Path) 
 def s_passing(s: Session) -> bool:
     """The new game goes on: the bots have chosen their passes and wait for the human."""
     return s.phase == "pass" and all(s.view().passes_chosen[1:])
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(3), Rules.cancellation(6), Rules.standard(4)], ids=["3p", "6p-cancellation", "4p"])
+def test_the_whole_hand_fits_an_80_column_terminal(tmp_path: Path, rules: Rules) -> None:
+    async def run() -> None:
+        s = Session.new(rules, seed=4, bots="random", save_path=tmp_path / "g.json")
+        app = HeartsApp(s, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            hand = app.query_one("#hand")
+            row = "\n".join(screen_lines(app)[hand.region.y : hand.region.y + hand.region.height])
+            for c in set(s.view().hand):
+                assert row.count(pretty(c)) == s.view().hand.count(c), (pretty(c), row)
+
+    asyncio.run(run())

@@ -45,10 +45,12 @@ CSS = """
 #hand { height: 3; padding: 0 1; align: center top; }
 .card { min-width: 4; width: 6; margin: 0; padding: 0; }
 .card.narrow { width: 5; }
+.card.tiny { width: 4; border-left: none; border-right: none; }
 .card.illegal { opacity: 55%; text-style: dim; }
 .card.received { border-top: tall $warning; background: $warning 25%; }
 .card.selected { background: $accent; }
 .card:focus, .card.illegal:focus { opacity: 100%; text-style: bold reverse; border: tall $accent; }
+.card.tiny:focus { border-left: none; border-right: none; }
 .card.hearts, .card.diamonds { color: red; }
 .four .card.clubs { color: green; }
 .four .card.diamonds { color: dodgerblue; }
@@ -248,10 +250,11 @@ class HeartsApp(App[None]):
         self.fit_cards(event.size.width)
 
     def fit_cards(self, width: int) -> None:
-        """Narrower cards when the hand would not fit the window at 6 columns a card."""
-        narrow = self.session.rules.cards_each * 6 > width - 2
+        """Narrower cards (5 columns, then 4 without side borders) when the hand would not fit the window at 6 a card."""
+        each = (width - 2) // max(1, self.session.rules.cards_each)
         for b in self.query(CardButton):
-            b.set_class(narrow, "narrow")
+            b.set_class(each == 5, "narrow")
+            b.set_class(each <= 4, "tiny")
 
     @property
     def selected(self) -> list[Card]:
