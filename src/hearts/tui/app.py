@@ -61,6 +61,7 @@ CSS = """
 .dialog { width: auto; min-width: 40; max-width: 95%; height: auto; max-height: 90%; }
 .dialog { border: thick $primary; background: $surface; padding: 1 2; }
 .dialog Horizontal { height: auto; }
+.dialog #body { height: auto; max-height: 60vh; }
 .dialog Button { margin-right: 2; }
 ModalScreen { align: center middle; }
 """
@@ -78,9 +79,10 @@ class TextScreen(ModalScreen[str]):
         self.extra = extra
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog"):
-            yield Static(self.text, id="text", markup=False)
-            with Horizontal():
+        with Vertical(classes="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(self.text, id="text", markup=False)
+            with Horizontal(id="buttons"):  # outside the scroll: always in view
                 yield Button(self.button, id="close", variant="primary")
                 if self.extra is not None:
                     yield Button(self.extra[1], id=self.extra[0])
@@ -479,7 +481,7 @@ class HeartsApp(App[None]):
             winners = s.game.winners
             names = " and ".join(self.who(w, True) if len(winners) == 1 else s.names[w] for w in winners)
             verb = "win" if len(winners) > 1 or winners == [s.human] else "wins"
-            text += f"\n\nGame over: {names} {verb}."
+            text = f"Game over: {names} {verb}.\n\n" + text
             self.push_screen(TextScreen(text, "Play again", ("quit", "Quit")), self.game_over_closed)
         else:
             self.push_screen(TextScreen(text, "Next hand"), self.sheet_closed)
