@@ -102,6 +102,10 @@ def test_plain_mode_offers_another_game_at_the_end(tmp_path: Path) -> None:
     assert len(second) == 1 and second[0].game_over  # the second game was played too, then no third
     assert text.count("Hearts: standard, 4 players, to 1.") == 2
     assert "1 points" not in text and "You takes" not in text
+    history = io.StringIO()
+    ui.out = history
+    ui.command("history", "history")
+    assert history.getvalue().startswith("After hand 1: You ") and history.getvalue().count("\n") == len(second[0].game.hands)
 
 
 def test_plain_mode_refuses_an_illegal_card_and_saves_by_default(tmp_path: Path) -> None:

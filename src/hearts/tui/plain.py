@@ -21,7 +21,7 @@ from .text import by_suit, plural, rules_text, score_sheet, trick_marks
 HELP = """\
 Type a card to play it (qs, 10h, Q♠), or the cards to pass (qs ah kh).
 Commands: hand (your cards and the table), last (the last trick), scores,
-hint (a suggestion), undo (take back your last card), claim (play the rest
+history (the totals after each hand), hint (a suggestion), undo (take back your last card), claim (play the rest
 of the hand at once, when it can no longer change), rules, help, quit."""
 
 
@@ -171,6 +171,8 @@ class PlainUI:
             self.show_table()
         elif low == "scores":
             self.show_scores()
+        elif low == "history":
+            self.show_history()
         elif low == "last":
             self.show_last()
         elif low == "hint":
@@ -263,6 +265,17 @@ class PlainUI:
     def show_scores(self) -> None:
         points = [list(h.points) for h in self.s.game.hands if h.points is not None]
         self.say(score_sheet(self.s.names, points, list(self.s.game.scores)))  # seat order: you, then the order of play
+
+    def show_history(self) -> None:
+        """The running totals, one line per hand (the score history, in words)."""
+        s = self.s
+        totals = [0] * s.rules.players
+        hands = [h.points for h in s.game.hands if h.points is not None]
+        if not hands:
+            self.say("No hand has been scored yet.")
+        for number, points in enumerate(hands, 1):
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            self.say(f"After hand {number}: " + ", ".join(f"{s.names[i]} {totals[i]}" for i in range(s.rules.players)) + ".")
 
     def show_hint(self) -> None:
         try:
