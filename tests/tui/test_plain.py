@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-import os
+import io
 import subprocess
 import sys
 from pathlib import Path
 
+import hearts
+from hearts.core import Rules, card_name
 from hearts.record import read_record, replay
+from hearts.tui.plain import PlainUI
+from hearts.tui.session import Session
+
+#: the sources under test, for the subprocess (the same ``hearts`` as this process imports)
+SRC = str(Path(hearts.__file__).resolve().parents[1])
 
 
 def play(args: list[str], text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
-    if "PYTHONPATH" in os.environ:  # run the sources under test, not an installed copy
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "PYTHONPATH": SRC}
     return subprocess.run(
         [sys.executable, "-m", "hearts", "play", "--plain", "--delay", "0", *args],
         input=text,
@@ -34,7 +39,7 @@ def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
     assert "Commands:" in text
     assert "Not a card: 'zz'" in text
     assert "You cannot pass 2H: must pass exactly 3 cards, not 1." in text
-    assert "You pass 9C JC KC." in text
+    assert "You pass 9C JC KC to Ada." in text
     assert "You cannot play 2H: no hearts or QS on the first trick." in text  # the human passed all its clubs
     assert "Hint: play" in text
     assert "You play 2D." in text
@@ -44,7 +49,9 @@ def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
     assert record.hands[0].passes is not None and sorted(record.hands[0].passes[0]) == ["9C", "JC", "KC"]
     assert "2D" in record.hands[0].plays
     assert replay(record)["ok"]
-    checked = subprocess.run([sys.executable, "-m", "hearts", "replay", str(save)], capture_output=True, text=True, timeout=60)
+    checked = subprocess.run(
+        [sys.executable, "-m", "hearts", "replay", str(save)], capture_output=True, text=True, timeout=60, env={"PYTHONPATH": SRC}
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "deals verified (hearts-deal/1)" in checked.stdout and "the server seed matches the commitment" in checked.stdout
     # resume goes on from the same point; the end of input saves and exits cleanly
@@ -52,6 +59,54 @@ def test_plain_mode_through_standard_input(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert "your card>" in again.stdout and f"Saved to {save}" in again.stdout
     assert read_record(str(save)) == record
+    # --continue finds the same game (the last one played)
+    cont = play(["--continue"], "hand\n", tmp_path)
+    assert cont.returncode == 0, cont.stderr
+    assert f"Saved to {save}" in cont.stdout and read_record(str(save)) == record
+
+
+class Player(io.StringIO):
+    """Standard input that answers the prompts: the first cards to pass, the first legal card, "yes" to one more game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ui: PlainUI | None = None
+        self.games = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.ui is not None
+        s = self.ui.s
+        if s.game_over:
+            self.games += 1
+            return "yes\n" if self.games == 1 else ""
+        view = s.view()
+        if view.phase == "pass":
+            return " ".join(card_name(c) for c in view.hand[:3]) + "\n"
+        return card_name(view.legal[0]) + "\n"
+
+
+def test_plain_mode_offers_another_game_at_the_end(tmp_path: Path) -> None:
+    rules = Rules.standard(4, target=1)  # the first hand with a point ends the game
+    first = Session.new(rules, seed=1, bots="random", save_path=tmp_path / "a.json")
+    second: list[Session] = []
+
+    def new_game() -> Session:
+        second.append(Session.new(rules, seed=2, bots="random", save_path=tmp_path / "b.json"))
+        return second[-1]
+
+    stdin, out = Player(), io.StringIO()
+    ui = PlainUI(first, stdin=stdin, stdout=out, new_game=new_game)
+    stdin.ui = ui
+    assert ui.run() == 0
+    text = out.getvalue()
+    assert first.game_over and "Game over" in text and text.count("play again (yes/no)> ") == 2
+    assert len(second) == 1 and second[0].game_over  # the second game was played too, then no third
+    assert text.count("Hearts: standard, 4 players, to 1.") == 2
+    assert "1 points" not in text and "You takes" not in text
+    history = io.StringIO()
+    ui.out = history
+    ui.command("history", "history")
+    assert history.getvalue().startswith("After hand 1: You ") and history.getvalue().count("\n") == len(second[0].game.hands)
 
 
 def test_plain_mode_refuses_an_illegal_card_and_saves_by_default(tmp_path: Path) -> None:

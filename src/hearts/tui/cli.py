@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 
+from . import saves
 from .session import Session, SessionError
 
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
@@ -36,7 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause between bot cards (default 0.6)")
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game here (default: a new file in the data directory)")
     parser.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game (saved back to FILE unless --save)")
+    parser.add_argument("--continue", dest="cont", action="store_true", help="go on with the last game played, if it is not over")
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
+    parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
+    parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
 
 
 def parse_rules(args: argparse.Namespace) -> Rules:
@@ -46,50 +51,95 @@ def parse_rules(args: argparse.Namespace) -> Rules:
 
 
 def make_session(args: argparse.Namespace) -> Session:
-    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level or "medium"
-    opponents = [n.strip() for n in args.names.split(",")] if args.names else []
-    you = args.name or "You"
+    """The session of the options: a new game, or a saved one with the names and bots it was played with."""
+    saved_seats = None
     if args.resume:
         from hearts.record import read_record
 
         record = read_record(args.resume)
         players = record.rules.players
-        if record.players is not None:  # the saved seats: the same bots and names unless the options say otherwise
-            if not args.bots and args.level is None:
-                bots = [p.bot or "medium" for p in record.players[1:]]
-            you = args.name or record.players[0].name
-            opponents = opponents or [p.name for p in record.players[1:]]
+        if record.players is not None:
+            saved_seats = {"names": [p.name for p in record.players], "bots": [p.bot or "medium" for p in record.players]}
     else:
         players = parse_rules(args).players
-    names = [you] + opponents
+    opponents = [n.strip() for n in args.names.split(",")] if args.names else []
+    names = [args.name or "You"] + opponents
     if len(names) > players:
         raise SessionError(f"--names gives {len(opponents)} names for {players - 1} opponents")
+    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level or "medium"
     if args.resume:
-        return Session.resume(args.resume, bots=bots, names=names, save_path=args.save)
-    return Session.new(parse_rules(args), seed=args.seed, bots=bots, names=names, save_path=args.save)
+        known = saves.lookup(args.resume) or saved_seats  # the save index, else the record's own players
+        if known is not None and len(known["names"]) == players and len(known["bots"]) == players:
+            names = [args.name or known["names"][0]] + (opponents or known["names"][1:])  # the saved names unless given again
+            if not args.bots and not args.level:
+                bots = [b for seat, b in enumerate(known["bots"]) if seat != 0]
+        session = Session.resume(args.resume, bots=bots, names=names, save_path=args.save)
+    else:
+        session = Session.new(parse_rules(args), seed=args.seed, bots=bots, names=names, save_path=args.save)
+        if args.save is None:
+            saves.clean_autosaves(spare=session.save_path)
+    remember(session)
+    return session
+
+
+def remember(session: Session) -> None:
+    """Note the session's file as the last game, with its names and bots."""
+    if session.save_path is not None:
+        saves.remember(session.save_path, session.names, session.bots)
+
+
+def continue_from(previous: Path, fresh: Session) -> Session:
+    """The last game, with its names and bots, instead of the new one just dealt (whose untouched file is dropped)."""
+    known = saves.lookup(previous) or {"names": [], "bots": []}
+    bots = [b for seat, b in enumerate(known["bots"]) if seat != 0] or "medium"
+    session = Session.resume(previous, bots=bots, names=known["names"] or None)
+    if fresh.save_path is not None and saves.untouched(fresh.save_path):
+        fresh.save_path.unlink(missing_ok=True)
+    remember(session)
+    return session
+
+
+def again(session: Session) -> Session:
+    """A new game with the same rules, seats and bots, autosaved (the factory of "play again")."""
+    others = [b for seat, b in enumerate(session.bots) if seat != session.human]
+    fresh = Session.new(session.rules, bots=others, names=session.names, human=session.human)
+    saves.clean_autosaves(spare=fresh.save_path)
+    remember(fresh)
+    return fresh
 
 
 def run(args: argparse.Namespace) -> int:
     if args.delay < 0:
         print("hearts play: --delay must be 0 or more", file=sys.stderr)
         return 2
+    if args.cont:
+        if args.resume:
+            print("hearts play: give --continue or --resume FILE, not both", file=sys.stderr)
+            return 2
+        last = saves.last_game()
+        if last is None:
+            print("hearts play: there is no unfinished game to continue; start one with hearts play", file=sys.stderr)
+            return 2
+        args.resume = str(last)
     if (
-        args.resume
+        (args.resume or args.cont)
         and any(v is not None for v in (args.players, args.target, args.seed))
-        or (args.resume and (args.rule or args.variant != "standard"))
+        or ((args.resume or args.cont) and (args.rule or args.variant != "standard"))
     ):
         print(
-            "hearts play: --resume takes the rules and the deal from the file: drop --variant, --players, --target, --rule and --seed",
+            "hearts play: --resume and --continue take the rules and the deal from the file:"
+            " drop --variant, --players, --target, --rule and --seed",
             file=sys.stderr,
         )
         return 2
+    previous = saves.last_game() if not args.resume else None
     plain = args.plain
     if not plain:
         try:
             import textual  # noqa: F401
         except ImportError:
             print(
-                "hearts play: the Textual app needs the tui extra (pip install 'hearts[tui]', or -e '.[tui]' from the project's folder);"
+                "hearts play: the Textual app needs the tui extra (pip install -e '.[tui]' in the project's folder);"
                 " playing in plain mode instead",
                 file=sys.stderr,
             )
@@ -99,13 +149,31 @@ def run(args: argparse.Namespace) -> int:
     except (HeartsError, OSError) as e:
         print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
+    offer = None
+    resume_last = None
+    if previous is not None and previous.exists() and previous != session.save_path:
+        offer = f"Your last game is saved in {previous}; hearts play --continue goes on with it."
+        last, fresh = previous, session
+        resume_last = lambda: continue_from(last, fresh)  # noqa: E731
     if plain:
         from .plain import PlainUI
 
-        return PlainUI(session, delay=args.delay).run()
+        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s))
+        if offer:
+            ui.say(offer)
+        return ui.run()
     from .app import HeartsApp
 
-    HeartsApp(session, delay=args.delay).run()
-    if session.save_path is not None:
-        print(f"Saved to {session.save_path}; go on with: hearts play --resume {session.save_path}")
+    app = HeartsApp(
+        session,
+        delay=args.delay,
+        new_game=lambda: again(app.session),
+        continue_last=resume_last,
+        four_colour=args.four_colour,
+        large_cards=args.large_cards,
+    )
+    app.run()
+    session = app.session
+    if session.save_path is not None and not session.game_over:
+        print(f"Saved to {session.save_path}; go on with: hearts play --continue (or --resume {session.save_path})")
     return 0

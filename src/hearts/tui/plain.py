@@ -10,25 +10,35 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from hearts.core import ChooseMoon, PassCards, card_name
 
 from .session import Session, SessionError
-from .text import by_suit, rules_text, score_sheet
+from .text import by_suit, plural, rules_text, score_sheet, trick_marks
 
 HELP = """\
 Type a card to play it (qs, 10h, Q♠), or the cards to pass (qs ah kh).
 Commands: hand (your cards and the table), last (the last trick), scores,
-hint (a suggestion), undo (take back your last card), claim (play the rest
+history (the totals after each hand), hint (a suggestion), undo (take back your last card), claim (play the rest
 of the hand at once, when it can no longer change), rules, help, quit."""
 
 
 class PlainUI:
     """The line-based loop over a :class:`Session`."""
 
-    def __init__(self, session: Session, *, stdin: TextIO | None = None, stdout: TextIO | None = None, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        delay: float = 0.0,
+        new_game: Callable[[], Session] | None = None,
+    ) -> None:
         self.s = session
+        self.new_game = new_game
         self.inp = stdin or sys.stdin
         self.out = stdout or sys.stdout
         self.delay = delay
@@ -39,6 +49,25 @@ class PlainUI:
 
     def run(self) -> int:
         """Play until the game ends, ``quit`` or the end of input; 0 always (the game is saved)."""
+        while True:
+            if not self.play_game() or self.new_game is None or not self.ask_again():
+                return 0
+            self.s = self.new_game()
+            self.shown_hand = -1
+
+    def ask_again(self) -> bool:
+        """After a game: play again? (yes/no; the end of input is no)."""
+        while True:
+            self.out.write("play again (yes/no)> ")
+            self.out.flush()
+            answer = self.inp.readline().strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no", "q", "quit"):
+                return False
+
+    def play_game(self) -> bool:
+        """One game; True when it ended (not left by quit or the end of input)."""
         s = self.s
         self.say(f"Hearts: {s.rules.variant}, {s.rules.players} players, to {s.rules.target}. Type help for the commands.")
         if s.save_path is not None:
@@ -46,9 +75,13 @@ class PlainUI:
         while True:
             if s.game_over:
                 self.show_scores()
-                winners = " and ".join(s.names[w] for w in s.game.winners)
-                self.say(f"Game over: {winners} {'wins' if len(s.game.winners) == 1 else 'win'}.")
-                return 0
+                winners = s.game.winners
+                if winners == [s.human]:
+                    self.say("Game over: you win.")
+                else:
+                    names = " and ".join(s.names[w] for w in winners)
+                    self.say(f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.")
+                return True
             if s.hand_over:
                 self.show_scores()
                 s.next_hand()
@@ -64,13 +97,18 @@ class PlainUI:
             if not self.turn():
                 s.save()
                 if s.save_path is not None:
-                    self.say(f"Saved to {s.save_path}; go on with: hearts play --resume {s.save_path}")
-                return 0
+                    self.say(f"Saved to {s.save_path}; go on with: hearts play --continue (or --resume {s.save_path})")
+                return False
 
     def bot_line(self, line: str) -> None:
         if self.delay:
             time.sleep(self.delay)
         if "has chosen" not in line:
+            hand = self.s.hand
+            if self.s.rules.is_cancellation and hand.trick:
+                cancelled, _ = trick_marks(self.s.rules, hand.trick)
+                if len(hand.trick) - 1 in cancelled:
+                    line += ": the pair cancels"
             self.say(line + ".")
             hand = self.s.hand
             if not hand.trick and hand.tricks and hand.plays and len(hand.plays) % self.s.rules.players == 0:
@@ -83,8 +121,11 @@ class PlainUI:
 
     def trick_done(self) -> None:
         t = self.s.hand.tricks[-1]
-        who = "set aside" if t.winner is None else f"{self.s.names[t.winner]} takes it"
-        self.say(f"Trick {len(self.s.hand.tricks)} done: {who}, {t.points} point{'s' if t.points != 1 else ''}.")
+        if t.winner is None:
+            who = "set aside, for the winner of the next trick"
+        else:
+            who = "you take it" if t.winner == self.s.human else f"{self.s.names[t.winner]} takes it"
+        self.say(f"Trick {len(self.s.hand.tricks)} done: {who}, {plural(t.points, 'point')}.")
 
     def turn(self) -> bool:
         """Prompt for the human's decision; False at the end of input or on quit."""
@@ -130,6 +171,8 @@ class PlainUI:
             self.show_table()
         elif low == "scores":
             self.show_scores()
+        elif low == "history":
+            self.show_history()
         elif low == "last":
             self.show_last()
         elif low == "hint":
@@ -159,7 +202,8 @@ class PlainUI:
         try:
             if s.phase == "pass":
                 s.pass_cards(text)
-                self.say("You pass " + " ".join(card_name(c) for c in sorted(s.hand.passes[s.human] or ())) + ".")
+                target = s.names[s.hand.pass_target(s.human)]
+                self.say("You pass " + " ".join(card_name(c) for c in sorted(s.hand.passes[s.human] or ())) + f" to {target}.")
             elif s.phase == "moon":
                 s.choose_moon(text)
             else:
@@ -185,15 +229,23 @@ class PlainUI:
         if v.phase == "pass" and v.received is None and v.pass_direction != "none":
             return
         if v.received:
-            self.say("You received " + " ".join(card_name(c) for c in v.received) + ".")
+            source = self.s.names[self.s.hand.pass_source(self.s.human)]
+            self.say("You received " + " ".join(card_name(c) for c in sorted(v.received)) + f" from {source}.")
 
     def show_table(self) -> None:
         v = self.s.view()
         if v.phase != "play":
             return
         if v.trick and v.trick_leader is not None:
-            plays = [f"{self.s.names[(v.trick_leader + i) % v.players]} {card_name(c)}" for i, c in enumerate(v.trick)]
+            cancelled, winner = trick_marks(v.rules, v.trick)
+            plays = []
+            for i, c in enumerate(v.trick):
+                marks = [m for m, on in (("led", i == 0), ("cancelled", i in cancelled), ("winning", i == winner)) if on]
+                name = self.s.names[(v.trick_leader + i) % v.players]
+                plays.append(f"{name} {card_name(c)}" + (f" ({', '.join(marks)})" if marks else ""))
             self.say("Trick so far: " + ", ".join(plays) + ".")
+            if winner is None:
+                self.say("Every winning card has cancelled: as it stands the trick is set aside.")
         else:
             self.say("You lead.")
         self.say("Hearts " + ("are broken." if v.hearts_broken else "are not broken."))
@@ -207,12 +259,23 @@ class PlainUI:
             return
         t = hand.tricks[-1]
         plays = [f"{self.s.names[(t.leader + i) % self.s.rules.players]} {card_name(c)}" for i, c in enumerate(t.cards)]
-        who = "set aside" if t.winner is None else f"won by {self.s.names[t.winner]}"
-        self.say("Last trick: " + ", ".join(plays) + f"; {who}.")
+        who = "set aside" if t.winner is None else "won by you" if t.winner == self.s.human else f"won by {self.s.names[t.winner]}"
+        self.say("Last trick: " + ", ".join(plays) + f"; {who}, {plural(t.points, 'point')}.")
 
     def show_scores(self) -> None:
         points = [list(h.points) for h in self.s.game.hands if h.points is not None]
-        self.say(score_sheet(self.s.names, points, list(self.s.game.scores)))
+        self.say(score_sheet(self.s.names, points, list(self.s.game.scores)))  # seat order: you, then the order of play
+
+    def show_history(self) -> None:
+        """The running totals, one line per hand (the score history, in words)."""
+        s = self.s
+        totals = [0] * s.rules.players
+        hands = [h.points for h in s.game.hands if h.points is not None]
+        if not hands:
+            self.say("No hand has been scored yet.")
+        for number, points in enumerate(hands, 1):
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            self.say(f"After hand {number}: " + ", ".join(f"{s.names[i]} {totals[i]}" for i in range(s.rules.players)) + ".")
 
     def show_hint(self) -> None:
         try:

@@ -1,13 +1,15 @@
-"""Text shared by the plain mode and the app: the rules summary, the score sheet, card lists."""
+"""Text shared by the plain mode and the app: the rules summary, the score sheet, card lists, trick marks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
 from hearts.core import Card, Rules, card_name
 
 SUITS = "CDHS"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_NAME = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
 
 
 def pretty(c: Card) -> str:
@@ -17,12 +19,57 @@ def pretty(c: Card) -> str:
     return rank + SYMBOLS[name[1]]
 
 
+def pretty_text(text: str) -> str:
+    """A message with its card names (``QS``, ``TH``) written as the hand draws them (``Q♠``, ``10♥``)."""
+    return _NAME.sub(lambda m: ("10" if m.group(1) in ("T", "10") else m.group(1)) + SYMBOLS[m.group(2)], text)
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``, ``"1 point"``."""
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
 def by_suit(cards: Iterable[Card]) -> list[list[Card]]:
     """Cards split by suit (C D H S), each sorted by rank."""
     out: list[list[Card]] = [[], [], [], []]
     for c in sorted(cards):
         out[c // 13].append(c)
     return out
+
+
+def pass_cycle(rules: Rules) -> list[str]:
+    """The passing directions of hands 1, 2, ... up to where they repeat, as the engine plays them."""
+    seen = [rules.pass_direction(n) for n in range(1, 13)]
+    for period in range(1, 13):
+        if all(seen[i] == seen[i % period] for i in range(12)):
+            return seen[:period]
+    return seen
+
+
+def pass_cycle_text(rules: Rules) -> str:
+    """The passing cycle in one sentence, e.g. "... to the left in hand 1, to the right in hand 2; then the cycle repeats."."""
+    cycle = pass_cycle(rules)
+    if cycle == ["none"]:
+        return "There is no passing in this game."
+    words = {"left": "to the left", "right": "to the right", "across": "across", "none": "no passing"}
+    steps = ", ".join(f"{words[d]} in hand {i + 1}" for i, d in enumerate(cycle))
+    return f"Each player passes {plural(rules.pass_count, 'card')} before a hand: {steps}; then the cycle repeats."
+
+
+def trick_marks(rules: Rules, cards: Sequence[Card]) -> tuple[set[int], int | None]:
+    """For a trick so far: the places of cancelled cards (both copies of a card, two decks only) and of the card now winning.
+
+    The winner is the highest card of the suit led that has not cancelled; None when every such card has
+    cancelled (or, under ``two_pairs_void_trick``, two pairs have), so the trick would be set aside.
+    """
+    if not cards:
+        return set(), None
+    suit = cards[0] // 13
+    cancelled = {i for i, c in enumerate(cards) if rules.copies > 1 and cards.count(c) > 1}
+    if rules.copies > 1 and rules.two_pairs_void_trick and len({cards[i] for i in cancelled}) >= 2:
+        return cancelled, None
+    live = [i for i, c in enumerate(cards) if c // 13 == suit and i not in cancelled]
+    return cancelled, (max(live, key=lambda i: cards[i]) if live else None)
 
 
 def rules_text(rules: Rules) -> str:
@@ -36,12 +83,13 @@ def rules_text(rules: Rules) -> str:
         lines.append("Two decks are shuffled together. When both copies of a card fall in one trick they cancel: neither can win it.")
         lines.append("A trick whose winning cards all cancel is set aside and goes to the winner of the next trick.")
     if rules.kitty_size:
-        lines.append(f"{rules.kitty_size} card(s) form a kitty that goes to the winner of the first trick.")
+        verb = "forms" if rules.kitty_size == 1 else "form"
+        lines.append(f"{plural(rules.kitty_size, 'card')} {verb} a kitty that goes to the winner of the first trick.")
     if rules.removed_cards:
-        lines.append("Removed from the deck: " + ", ".join(rules.removed_cards) + ".")
+        lines.append("Removed from the deck: " + ", ".join(pretty_text(c) for c in rules.removed_cards) + ".")
     lines += [
-        f"Before each hand every player passes {rules.pass_count} cards (left, right, across, ... then a hand without passing).",
-        "The holder of the lowest club leads it to the first trick."
+        pass_cycle_text(rules),
+        f"The holder of the lowest club ({pretty(rules.lowest_club)}) leads it to the first trick."
         if not rules.is_cancellation
         else "Any card but a heart or Q♠ may lead the first trick.",
         "You must follow suit if you can; otherwise play any card. The highest card of the suit led wins the trick and leads next.",
@@ -58,10 +106,29 @@ def rules_text(rules: Rules) -> str:
     return "\n".join(lines)
 
 
-def score_sheet(names: list[str], hand_points: list[list[int]], scores: list[int]) -> str:
-    """A score sheet: one line per hand, then the totals."""
-    width = max(6, *(len(n) for n in names))
-    head = "hand " + " ".join(f"{n:>{width}}" for n in names)
-    rows = [f"{i + 1:>4} " + " ".join(f"{p:>{width}}" for p in pts) for i, pts in enumerate(hand_points)]
-    total = "tot. " + " ".join(f"{s:>{width}}" for s in scores)
+def score_sheet(names: Sequence[str], hand_points: list[list[int]], scores: Sequence[int], order: Sequence[int] | None = None) -> str:
+    """A score sheet: one line per hand, then the totals; columns in ``order`` (default seat order)."""
+    seats = list(order) if order is not None else list(range(len(names)))
+    width = max(4, *(len(names[s]) for s in seats))
+    head = "hand " + " ".join(f"{names[s]:>{width}}" for s in seats)
+    rows = [f"{i + 1:>4} " + " ".join(f"{pts[s]:>{width}}" for s in seats) for i, pts in enumerate(hand_points)]
+    total = "tot. " + " ".join(f"{scores[s]:>{width}}" for s in seats)
     return "\n".join([head, *rows, total])
+
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+def score_chart(names: Sequence[str], hand_points: list[list[int]], order: Sequence[int], target: int) -> str:
+    """Each player's score after every hand as a row of bars (a full bar is the target; below 0 is blank)."""
+    if not hand_points:
+        return ""
+    width = max(len(names[s]) for s in order)
+    lines = [f"Scores hand by hand (a full bar is the target, {target}):"]
+    for seat in order:
+        total, bars = 0, []
+        for pts in hand_points:
+            total += pts[seat]
+            bars.append(BLOCKS[max(0, min(8, round(8 * total / target)))])
+        lines.append(f"{names[seat]:>{width}} {''.join(bars)} {total}")
+    return "\n".join(lines)
