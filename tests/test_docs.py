@@ -172,6 +172,5 @@ def test_the_rule_book_is_the_projects_own() -> None:
     assert not [m for m in _shared_mentions() if "rules.md" in m]
 
 
-@pytest.mark.xfail(strict=False, reason="README still names shared/spec/records.md until the record format is a doc of its own")
 def test_no_doc_sends_the_reader_outside_the_repository() -> None:
     assert _shared_mentions() == []
