@@ -4,7 +4,8 @@ OpenSpiel types each parameter by its default value and fills in every
 parameter the caller leaves out, so a rules option whose default depends on
 the variant (``points_on_first_trick``, ``jack_of_diamonds``, ``target``)
 takes a neutral default here: ``"default"`` (or ``0`` for the target) means
-the variant's own. Everything else is named and typed as in ``Rules``.
+the variant's own, ``"yes"`` and ``"no"`` set it (a string parameter, since
+OpenSpiel reads ``true`` in a game string as a boolean). Everything else is named and typed as in ``Rules``.
 Standard library only.
 
 >>> settings = read_params({**DEFAULTS, "variant": "cancellation", "players": 8})
@@ -25,7 +26,7 @@ from hearts.core import Rules, RulesError
 
 MODES = ("hand", "game")
 REWARDS = ("payoff", "points")
-#: the options whose default depends on the variant: "default", "true" or "false"
+#: the options whose default depends on the variant: "default", "yes" or "no" (OpenSpiel reads true/false in a game string as booleans)
 TRISTATE = ("points_on_first_trick", "jack_of_diamonds")
 
 #: every parameter with its default (OpenSpiel's parameter specification)
@@ -80,9 +81,9 @@ def _tristate(name: str, value: Any) -> bool | None:
         return None
     if isinstance(value, bool):
         return value
-    if value in ("true", "false"):
-        return value == "true"
-    raise RulesError(f"{name} must be 'default', 'true' or 'false', not {value!r}")
+    if value in ("yes", "no"):
+        return value == "yes"
+    raise RulesError(f"{name} must be 'default', 'yes' or 'no', not {value!r}")
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
