@@ -19,35 +19,38 @@ from .table import NUM_ACTIONS, Table, resample_actions
 NAME = "python_hearts"
 MIN_PLAYERS, MAX_PLAYERS = 3, 11
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=NAME,
-    long_name="Hearts and Cancellation Hearts (hearts engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULTS,
-)
+def _make_type(utility: Any, reward_model: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=NAME,
+        long_name="Hearts and Cancellation Hearts (hearts engine)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=reward_model,
+        max_num_players=MAX_PLAYERS,
+        min_num_players=MIN_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULTS,
+    )
+
+
+#: the registered type (the defaults: one hand, zero-sum payoffs, rewards at the end)
+GAME_TYPE = _make_type(pyspiel.GameType.Utility.ZERO_SUM, pyspiel.GameType.RewardModel.TERMINAL)
 
 
 def _game_type(settings: Settings) -> Any:
-    """The registered type, general-sum when the rewards are minus the points."""
-    if settings.reward == "payoff":
+    """The game's type: general-sum when the rewards are minus the points; rewards along the way in a whole game."""
+    zero_sum = settings.reward == "payoff"
+    terminal = settings.mode == "hand"
+    if zero_sum and terminal:
         return GAME_TYPE
-    return pyspiel.GameType(
-        short_name=NAME, long_name=GAME_TYPE.long_name, dynamics=GAME_TYPE.dynamics, chance_mode=GAME_TYPE.chance_mode,
-        information=GAME_TYPE.information, utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=GAME_TYPE.reward_model,
-        max_num_players=MAX_PLAYERS, min_num_players=MIN_PLAYERS, provides_information_state_string=True,
-        provides_information_state_tensor=True, provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=DEFAULTS,
-    )
+    utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+    model = pyspiel.GameType.RewardModel.TERMINAL if terminal else pyspiel.GameType.RewardModel.REWARDS
+    return _make_type(utility, model)
 
 
 def point_bounds(settings: Settings) -> tuple[int, int]:
@@ -77,7 +80,7 @@ def _game_info(settings: Settings) -> Any:
     return pyspiel.GameInfo(**info)
 
 
-class HeartsGame(pyspiel.Game):  # type: ignore[misc]
+class HeartsGame(pyspiel.Game):
     """Hearts as an OpenSpiel game; ``pyspiel.load_game("python_hearts", {...})`` builds it (parameters: :data:`DEFAULTS`)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -97,7 +100,7 @@ class HeartsGame(pyspiel.Game):  # type: ignore[misc]
         return HeartsObserver(self.settings, perfect_recall, params)
 
 
-class HeartsState(pyspiel.State):  # type: ignore[misc]
+class HeartsState(pyspiel.State):
     """A state: the engine's hand (or game) behind :class:`~hearts.openspiel.table.Table`, the only attribute.
 
     OpenSpiel clones a Python state by deep-copying its attributes: the
