@@ -8,8 +8,11 @@ Importing this package registers the game with ``pyspiel.register_game``:
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (8, 54, 52)
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())   # the deal: one card at a time
-(True, 52)
+>>> [state.action_to_string(a) for a, _ in state.chance_outcomes()]   # chance: which hand of the pass cycle
+['Hand 1 (left)', 'Hand 2 (right)']
+>>> state.apply_action(0)
+>>> len(state.chance_outcomes()), state.chance_outcomes()[0]   # then the deal, one card at a time
+(52, (0, 0.019230769230769232))
 
 See the README's "OpenSpiel game" section for the parameters, the chance
 design and the reward convention. pyspiel is imported only inside this
