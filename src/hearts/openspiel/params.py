@@ -68,6 +68,13 @@ class Settings:
     reward: str
 
     @property
+    def first_number(self) -> int:
+        """The first hand's number, 0 when it is a chance outcome."""
+        if self.mode == "hand" and self.hand_number == 0 and self.cycle > 1:
+            return 0
+        return max(1, self.hand_number)
+
+    @property
     def cycle(self) -> int:
         """How many hands the pass directions take to repeat (1 with no passing)."""
         rules = self.rules

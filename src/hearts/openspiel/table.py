@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hearts.core import Card, Game, Hand, IllegalAction, card_name
+from hearts.core import Card, Game, Hand, IllegalAction, Rules, card_name
 
 from .params import Settings
 
@@ -46,11 +46,25 @@ MOON_ACTION = {"add": MOON_ADD, "subtract": MOON_SUBTRACT}
 CHANCE, TERMINAL = -1, -4
 
 
+_COUNTS: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+
+
+def _deck_counts(rules: Rules) -> tuple[int, ...]:
+    """How many copies of each card id the rules' deck holds (cached by identity: hashing ``Rules`` is slow)."""
+    got = _COUNTS.get(id(rules))
+    if got is None or got[0] is not rules:
+        counts = [0] * 52
+        for c in rules.deck:
+            counts[c] += 1
+        got = _COUNTS[id(rules)] = (rules, tuple(counts))
+    return got[1]
+
+
 class Table:
     """One episode (a hand or a game) driven by integer actions; every action is kept in :attr:`actions`."""
 
-    __slots__ = ("settings", "game", "hand", "number", "dealt", "kitty", "remaining", "picks", "past_picks",
-                 "actions", "hand_start", "returns", "rewards", "over")
+    __slots__ = ("settings", "game", "hand", "number", "dealt", "kitty", "remaining", "left", "picks", "past_picks",
+                 "actions", "hand_start", "returns", "rewards", "over", "player")
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -61,12 +75,12 @@ class Table:
             self.game = Game(rules, seed=0, first_dealer=settings.first_dealer, auto_deal=False)
         self.hand: Hand | None = None
         #: the hand number, 0 while it waits for its chance outcome
-        self.number = 0 if settings.mode == "hand" and settings.hand_number == 0 and settings.cycle > 1 else max(1, settings.hand_number)
+        self.number = settings.first_number
         self.dealt: list[list[Card]] = [[] for _ in range(n)]
         self.kitty: list[Card] = []
-        self.remaining = [0] * 52
-        for c in rules.deck:
-            self.remaining[c] += 1
+        #: copies of each card still to deal, and their total
+        self.remaining = list(_deck_counts(rules))
+        self.left = len(rules.deck)
         #: the cards each seat has picked so far to pass in this hand, in order
         self.picks: list[list[Card]] = [[] for _ in range(n)]
         #: the picks of the earlier hands of a game
@@ -77,6 +91,7 @@ class Table:
         self.returns = [0.0] * n
         self.rewards = [0.0] * n
         self.over = False
+        self.player = CHANCE
 
     # -- copies ------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -88,6 +103,7 @@ class Table:
         t.dealt = [d[:] for d in self.dealt]
         t.kitty = self.kitty[:]
         t.remaining = self.remaining[:]
+        t.left = self.left
         t.picks = [p[:] for p in self.picks]
         t.past_picks = self.past_picks[:]
         t.actions = self.actions[:]
@@ -95,6 +111,7 @@ class Table:
         t.returns = self.returns[:]
         t.rewards = self.rewards[:]
         t.over = self.over
+        t.player = self.player
         return t
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -103,10 +120,14 @@ class Table:
 
     # -- whose turn --------------------------------------------------------
     def chance(self) -> bool:
-        return not self.over and (self.number == 0 or self.hand is None)
+        """Is this a chance node (the hand number, or a card of the deal)?"""
+        return self.player == CHANCE
 
     def current_player(self) -> int:
-        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL` (kept up to date by :meth:`apply`)."""
+        return self.player
+
+    def _whose_turn(self) -> int:
         if self.over:
             return TERMINAL
         hand = self.hand
@@ -130,7 +151,10 @@ class Table:
         if self.number == 0:
             cycle = self.settings.cycle
             return [(k, 1.0 / cycle) for k in range(cycle)]
-        left = sum(self.remaining)
+        left = self.left
+        if self.settings.rules.copies == 1:
+            p = 1.0 / left
+            return [(c, p) for c, k in enumerate(self.remaining) if k]
         return [(c, k / left) for c, k in enumerate(self.remaining) if k]
 
     def legal_actions(self) -> list[int]:
@@ -141,7 +165,7 @@ class Table:
         if self.over or hand is None:
             return []
         if hand.phase == "pass":
-            seat = min(hand.seats_to_act())
+            seat = self.player
             picked = self.picks[seat]
             held = hand.hand_cards(seat)
             for c in picked:
@@ -163,6 +187,7 @@ class Table:
         else:
             self._act(action)
         self.actions.append(action)
+        self.player = self._whose_turn()
 
     def _chance(self, action: int) -> None:
         if self.number == 0:
@@ -175,7 +200,8 @@ class Table:
         seat = self.dealing_seat
         (self.kitty if seat is None else self.dealt[seat]).append(action)
         self.remaining[action] -= 1
-        if not any(self.remaining):
+        self.left -= 1
+        if not self.left:
             self._start_hand()
 
     def _start_hand(self) -> None:
@@ -190,7 +216,7 @@ class Table:
         hand = self.hand
         assert hand is not None
         self.rewards = [0.0] * len(self.rewards)
-        seat = self.current_player()
+        seat = self.player
         if hand.phase == "pass":
             if action not in self.legal_actions():
                 why = f"does not hold {card_name(action)} to pass" if 0 <= action < 52 else f"{action} is not a card"
@@ -230,8 +256,8 @@ class Table:
         self.number = len(game.hands) + 1
         self.dealt = [[] for _ in range(n)]
         self.kitty = []
-        for c in self.settings.rules.deck:
-            self.remaining[c] += 1
+        self.remaining = list(_deck_counts(self.settings.rules))
+        self.left = len(self.settings.rules.deck)
         self.hand_start = len(self.actions) + 1  # this action is appended next
 
     # -- hands of the episode ----------------------------------------------
