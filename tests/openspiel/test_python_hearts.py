@@ -36,25 +36,17 @@ def load(params: dict[str, object]) -> object:
 
 
 def random_state(game: object, rng: random.Random, steps: int) -> object:
-    """The state after ``steps`` random actions (or the end)."""
-    state = game.new_initial_state()  # type: ignore[attr-defined]
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.random() * len(legal))])
-    return state
+    """A new state of ``game`` after ``steps`` random actions (or the end)."""
+    return random_steps(game.new_initial_state(), rng, steps)  # type: ignore[attr-defined]
 
 
 def play_out(state: object, rng: random.Random) -> object:
-    return random_state_from(state, rng, 100_000)
+    """``state`` played to the end at random."""
+    return random_steps(state, rng, 100_000)
 
 
-def random_state_from(state: object, rng: random.Random, steps: int) -> object:
+def random_steps(state: object, rng: random.Random, steps: int) -> object:
+    """``state`` after ``steps`` random actions (chance outcomes by their probabilities), or the end."""
     for _ in range(steps):
         if state.is_terminal():  # type: ignore[attr-defined]
             break
@@ -161,10 +153,48 @@ def test_illegal_actions_raise_a_clear_error() -> None:
     from hearts.core import IllegalAction
 
     state = random_state(load({"hand_number": 4}), random.Random(2), 52)  # no passing: the 2C holder leads
-    assert not state.is_chance_node()  # type: ignore[attr-defined]
+    leader = state.current_player()  # type: ignore[attr-defined]
+    other = state.table.hand.hand_cards(leader)[1]  # type: ignore[attr-defined]  # [0] is the 2C
     with pytest.raises(IllegalAction, match="must lead 2C"):
-        state.apply_action(parse_card("AS") if parse_card("AS") in state.table.hand.hand_cards(state.current_player())  # type: ignore[attr-defined]
-                           else next(c for c in state.table.hand.hand_cards(state.current_player()) if c != 0))  # type: ignore[attr-defined]
+        state.apply_action(other)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="54 is not a card"):
+        state.apply_action(54)  # type: ignore[attr-defined]
+    assert state.legal_actions() == [parse_card("2C")]  # type: ignore[attr-defined]  # nothing changed
+    dealing = load({}).new_initial_state()
+    dealing.apply_action(0)
+    dealing.apply_action(parse_card("QS"))
+    with pytest.raises(IllegalAction, match="not a card left to deal"):
+        dealing.apply_action(parse_card("QS"))
+
+
+def test_action_strings_name_the_card_and_the_seat() -> None:
+    state = load({"hand_number": 1}).new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, parse_card("QS")) == "Deal QS to seat 0"
+    for c in range(52):
+        state.apply_action(c)
+    assert state.action_to_string(0, 0) == "Pass 2C"
+    kitty = load({"variant": "cancellation", "players": 9, "hand_number": 1}).new_initial_state()
+    for c in sorted(list(range(52)) * 2)[:99]:
+        kitty.apply_action(c)
+    assert kitty.action_to_string(pyspiel.PlayerId.CHANCE, 51) == "Deal AS to the kitty"
+
+
+def test_openspiel_observation_module_reads_the_same_tensors() -> None:
+    from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
+
+    game = load({"variant": "cancellation", "players": 6})
+    state = random_state(game, random.Random(7), 200)
+    info = make_observation(game, INFO_STATE_OBS_TYPE)
+    obs = make_observation(game)
+    for p in range(6):
+        info.set_from(state, p)
+        obs.set_from(state, p)
+        assert list(info.tensor) == list(state.information_state_tensor(p))  # type: ignore[attr-defined]
+        assert list(obs.tensor) == list(state.observation_tensor(p))  # type: ignore[attr-defined]
+        assert info.string_from(state, p) == state.information_state_string(p)  # type: ignore[attr-defined]
+    assert set(info.dict) >= {"hand", "dealt", "play_order", "kitty"}
+    with pytest.raises(ValueError, match="one seat's private information"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))  # type: ignore[attr-defined]
 
 
 # -- rewards and returns --------------------------------------------------------

@@ -287,7 +287,9 @@ class Table:
         if player == CHANCE:
             if self.number == 0:
                 return f"Hand {action + 1} ({self.settings.rules.pass_direction(action + 1)})"
-            return f"Deal {card_name(action)}" if 0 <= action < 52 else f"Deal {action}"
+            seat = self.dealing_seat
+            to = "the kitty" if seat is None else f"seat {seat}"
+            return f"Deal {card_name(action)} to {to}" if 0 <= action < 52 else f"Deal {action}"
         if action in MOON_CHOICES:
             return f"Moon {MOON_CHOICES[action]}"
         if 0 <= action < 52:
