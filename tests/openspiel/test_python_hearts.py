@@ -290,6 +290,23 @@ def test_another_seats_hidden_cards_do_not_reach_a_seats_information() -> None:
             assert x.information_state_tensor(p) != y.information_state_tensor(p)  # type: ignore[attr-defined]
 
 
+def test_the_information_state_recalls_the_order_of_the_seats_own_picks() -> None:
+    """Perfect recall: the same pass picked in another order is another information state, the same observation."""
+    game = load({"hand_number": 1})
+    dealt = _dealt(game, list(range(52)))
+    mine = [0, 4, 8]  # seat 0's first three cards
+    a, b = dealt.clone(), dealt.clone()  # type: ignore[attr-defined]
+    for c in mine:
+        a.apply_action(c)
+    for c in reversed(mine):
+        b.apply_action(c)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert a.information_state_string(1) == b.information_state_string(1)  # seat 1 saw three picks, not which
+
+
 def test_a_seats_own_information_holds_its_cards_and_never_the_others() -> None:
     state = random_state(load({"variant": "cancellation", "players": 8}), random.Random(5), 104 + 24 + 10)
     hand = state.table.hand  # type: ignore[attr-defined]

@@ -204,7 +204,7 @@ def _now_text(table: Table, player: int) -> str:
     hand = table.hand
     assert hand is not None
     view = hand.view(player)
-    picks = table.picks[player] if view.phase == "pass" else view.passed or ()
+    picks = sorted(table.picks[player]) if view.phase == "pass" else view.passed or ()
     parts = [
         f"hand {view.hand_number} {view.pass_direction} {view.phase}, to act {' '.join(map(str, view.seats_to_act)) or '-'}",
         f"hand {_cards(view.hand)}",
