@@ -12,6 +12,8 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
+from hearts.core import card_name
+
 from .observer import HeartsObserver
 from .params import DEFAULTS, Settings, read_params
 from .table import NUM_ACTIONS, Table, resample_actions
@@ -167,15 +169,18 @@ class HeartsState(pyspiel.State):
             lines.append(f"hand {hand.number} dealer {hand.dealer} {hand.pass_direction} {hand.phase}")
             for s in range(hand.n):
                 picks = table.picks_of(i)[s]
-                lines.append(f"  seat {s}: {' '.join(map(str, hand.deal[s]))} / picked {' '.join(map(str, picks))}")
-            lines.append("  plays " + " ".join(map(str, hand.plays)))
+                lines.append(f"  seat {s}: {_names(hand.deal[s])} / picked {_names(picks)}")
+            lines.append("  plays " + _names(hand.plays))
             if hand.points is not None:
                 lines.append("  points " + " ".join(map(str, hand.points)))
         if table.hand is None and not table.over:
-            lines.append(f"dealing hand {table.number}: " + " / ".join(" ".join(map(str, d)) for d in table.dealt)
-                         + " kitty " + " ".join(map(str, table.kitty)))
+            lines.append(f"dealing hand {table.number}: " + " / ".join(_names(d) for d in table.dealt) + " kitty " + _names(table.kitty))
         lines.append("returns " + " ".join(f"{r:g}" for r in table.returns))
         return "\n".join(lines)
+
+
+def _names(cards: Any) -> str:
+    return " ".join(card_name(c) for c in cards)
 
 
 pyspiel.register_game(GAME_TYPE, HeartsGame)

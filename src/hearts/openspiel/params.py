@@ -19,7 +19,7 @@ hearts.core.errors.RulesError: mode must be one of hand, game, not 'match'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.core import Rules, RulesError
@@ -66,6 +66,14 @@ class Settings:
     max_hands: int
     #: "payoff" (zero-sum: mean of the others' points minus one's own) or "points" (minus one's points)
     reward: str
+    #: copies of each card id in the deck
+    deck_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = [0] * 52
+        for c in self.rules.deck:
+            counts[c] += 1
+        object.__setattr__(self, "deck_counts", tuple(counts))
 
     @property
     def first_number(self) -> int:

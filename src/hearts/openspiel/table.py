@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hearts.core import Card, Game, Hand, IllegalAction, Rules, card_name
+from hearts.core import Card, Game, Hand, IllegalAction, card_name
 
 from .params import Settings
 
@@ -44,20 +44,6 @@ MOON_CHOICES = {MOON_ADD: "add", MOON_SUBTRACT: "subtract"}
 MOON_ACTION = {"add": MOON_ADD, "subtract": MOON_SUBTRACT}
 #: a player id of OpenSpiel's: the chance player, and the terminal state
 CHANCE, TERMINAL = -1, -4
-
-
-_COUNTS: dict[int, tuple[Rules, tuple[int, ...]]] = {}
-
-
-def _deck_counts(rules: Rules) -> tuple[int, ...]:
-    """How many copies of each card id the rules' deck holds (cached by identity: hashing ``Rules`` is slow)."""
-    got = _COUNTS.get(id(rules))
-    if got is None or got[0] is not rules:
-        counts = [0] * 52
-        for c in rules.deck:
-            counts[c] += 1
-        got = _COUNTS[id(rules)] = (rules, tuple(counts))
-    return got[1]
 
 
 class Table:
@@ -79,7 +65,7 @@ class Table:
         self.dealt: list[list[Card]] = [[] for _ in range(n)]
         self.kitty: list[Card] = []
         #: copies of each card still to deal, and their total
-        self.remaining = list(_deck_counts(rules))
+        self.remaining = list(settings.deck_counts)
         self.left = len(rules.deck)
         #: the cards each seat has picked so far to pass in this hand, in order
         self.picks: list[list[Card]] = [[] for _ in range(n)]
@@ -256,7 +242,7 @@ class Table:
         self.number = len(game.hands) + 1
         self.dealt = [[] for _ in range(n)]
         self.kitty = []
-        self.remaining = list(_deck_counts(self.settings.rules))
+        self.remaining = list(self.settings.deck_counts)
         self.left = len(self.settings.rules.deck)
         self.hand_start = len(self.actions) + 1  # this action is appended next
 
