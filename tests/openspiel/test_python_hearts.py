@@ -327,8 +327,8 @@ def test_resampled_states_look_the_same_to_the_seat_and_respect_voids(seed: int,
     rng = random.Random(seed)
     state = random_state(load(config), rng, steps)
     player = state.current_player()  # type: ignore[attr-defined]
-    players = [player] if player >= 0 else [int(rng.random() * state.num_players())]  # type: ignore[attr-defined]
-    for p in players:
+    other = int(rng.random() * state.num_players())  # type: ignore[attr-defined]  # a seat that need not be to act
+    for p in sorted({player, other} - {-1, -4}):
         world = state.resample_from_infostate(p, random.Random(seed + 1))  # type: ignore[attr-defined]
         assert _views(world, p) == _views(state, p)
         assert world.current_player() == state.current_player()  # type: ignore[attr-defined]
@@ -341,6 +341,19 @@ def test_resampled_states_look_the_same_to_the_seat_and_respect_voids(seed: int,
                     if hand.voids[s] >> suit & 1:
                         assert not [c for c in hand.hand_cards(s) if c // 13 == suit], "a void seat holds the suit"
         play_out(world, rng)  # the world plays on legally
+
+
+def test_resampling_before_the_first_lead_gives_the_leader_the_lowest_club() -> None:
+    """Who leads is public before the first card: a world drawn for another seat keeps that seat to lead."""
+    game = load({"players": 3, "hand_number": 2})
+    rng = random.Random(114)
+    for _ in range(20):
+        state = random_state(game, rng, 51 + 9)  # dealt and passed
+        leader = state.current_player()  # type: ignore[attr-defined]
+        for p in range(3):
+            world = state.resample_from_infostate(p, random.Random(p))  # type: ignore[attr-defined]
+            assert world.current_player() == leader and world.legal_actions() == [parse_card("2C")]
+            assert _views(world, p) == _views(state, p)
 
 
 def test_resampling_redraws_the_others_cards() -> None:
