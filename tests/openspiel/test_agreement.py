@@ -6,7 +6,10 @@ driven by the same action histories, mapped card by card
 (:mod:`hearts.bots.openspiel_bridge`): at every step they must agree on
 the player to move, the chance outcomes and their probabilities, and the
 legal actions; at the end on the points (OpenSpiel: ``26 - returns``,
-ours: ``-returns``).
+ours: ``-returns``). The two house rules both games know
+(``points_on_first_trick`` / ``no_pts_on_first_trick``,
+``queen_breaks_hearts`` / ``qs_breaks_hearts``) are checked in every
+combination.
 """
 
 from __future__ import annotations

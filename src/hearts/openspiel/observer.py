@@ -24,7 +24,7 @@ import numpy as np
 from hearts.core import Card, Hand, card_name, names
 
 from .params import Settings
-from .table import CHANCE, Table
+from .table import Table
 
 PHASES = ("deal", "pass", "play", "moon", "done")
 DIRECTIONS = ("left", "right", "across", "none")
@@ -220,4 +220,4 @@ def _now_text(table: Table, player: int) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["CHANCE", "HeartsObserver", "segments"]
+__all__ = ["HeartsObserver", "segments"]
