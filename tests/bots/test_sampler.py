@@ -176,3 +176,21 @@ def test_samples_are_close_to_uniform_with_several_constrained_seats() -> None:
         hands, _ = sampler.sample(rng)
         ours.update((s, c) for s in range(4) for c in hands[s])
     assert max(abs(exact[k] - ours[k]) for k in exact | ours) / 1500 < 0.08
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_before_the_first_lead_the_leader_holds_the_lowest_club(players: int) -> None:
+    """Who leads first is public: every world gives that seat the deck's lowest club (3C with 5 players, else 2C)."""
+    rules = Rules.standard(players)
+    rng = random.Random(players)
+    hand = Hand.from_seed(rules, rng, number=1)
+    for s in range(players):
+        hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    leader = hand.to_move
+    for seat in range(players):
+        view = hand.view(seat)
+        for _ in range(20):
+            hands, _ = sample_hands(view, rng)
+            assert rules.lowest_club in hands[leader]
+            assert sample_world(view, rng).legal_cards() == [rules.lowest_club]
+

@@ -7,6 +7,7 @@ A *world* gives every other seat a hand and the kitty its cards, such that:
 - no card already played is dealt again (in Cancellation Hearts each card has two copies);
 - a seat that showed a void holds no card of that suit; a seat whose play could only
   have been legal with a hand of hearts (and Black Maria) holds nothing else;
+- before the first card of standard Hearts, the seat to lead holds the lowest club;
 - every seat holds ``view.hand_sizes[seat]`` cards and the kitty ``view.kitty_size``
   (the kitty is never passed and shows no voids).
 
@@ -134,6 +135,12 @@ class WorldSampler:
                 else:
                     self.forced[target].append(c)
                     counts[c] -= 1
+        leader = view.seats_to_act[0] if view.seats_to_act else None
+        if view.phase == "play" and not rules.is_cancellation and not view.tricks and not view.trick and leader != me:
+            club = rules.lowest_club  # the first leader holds the lowest club: it must lead it
+            if leader is not None and club not in self.forced[leader]:
+                self.forced[leader].append(club)
+                counts[club] -= 1
         if min(counts) < 0:
             raise ValueError("the view is inconsistent: more copies of a card are seen than the deck holds")
         self.pool: list[Card] = [c for c in range(52) for _ in range(counts[c])]
