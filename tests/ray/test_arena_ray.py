@@ -1,0 +1,77 @@
+"""The arena on a local Ray cluster: the same results as --jobs 1, progress, a worker that dies, a bad address."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.bots import Bot, make_bot
+from hearts.core import Rules
+from hearts.sim import run_arena
+
+RULES = Rules.standard(4)
+LINEUP = ["heuristic", "random", "search:sims=8", "heuristic:noise=0.3"]
+
+
+def test_ray_gives_the_same_result_as_one_job(ray_cluster: Any) -> None:
+    seen: list[tuple[int, int]] = []
+    on_ray = run_arena(LINEUP, RULES, hands=6, seed=11, ray="local", progress=lambda d, t: seen.append((d, t)))
+    here = run_arena(LINEUP, RULES, hands=6, seed=11)
+    assert on_ray.to_json(timing=False) == here.to_json(timing=False)
+    assert on_ray.deals == here.deals
+    assert seen[0] == (0, 6) and seen[-1] == (6, 6) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_games_mode_on_ray(ray_cluster: Any) -> None:
+    rules = Rules(variant="standard", players=3, target=40)
+    on_ray = run_arena(["heuristic", "random"], rules, games=2, seed=5, ray="local")
+    assert on_ray.to_json(timing=False) == run_arena(["heuristic", "random"], rules, games=2, seed=5).to_json(timing=False)
+
+
+class DiesOnce:
+    """A bot factory whose Ray worker process dies the first time it makes a bot (a marker file remembers)."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __call__(self, spec: str, *, seed: int | None = None) -> Bot:
+        if not self.marker.exists() and _in_ray_worker():
+            self.marker.write_text("died")
+            os._exit(1)  # the worker is gone mid-task, as if killed
+        return make_bot(spec, seed=seed)
+
+
+def _in_ray_worker() -> bool:
+    import ray
+
+    return ray.is_initialized() and ray.get_runtime_context().worker.mode == ray.WORKER_MODE
+
+
+def test_a_deal_whose_worker_died_is_played_again(ray_cluster: Any, tmp_path: Path) -> None:
+    ray_cluster.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    marker = tmp_path / "died"
+    result = run_arena(["heuristic", "random"], RULES, hands=3, seed=2, ray="local", factory=DiesOnce(marker))
+    assert marker.read_text() == "died"  # a worker did die
+    assert result.to_json(timing=False) == run_arena(["heuristic", "random"], RULES, hands=3, seed=2).to_json(timing=False)
+
+
+def test_unreachable_cluster_is_one_clear_line() -> None:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    argv = [sys.executable, "-m", "hearts", "arena", "--bots", "random", "--players", "4", "--hands", "2", "--ray", "127.0.0.1:1"]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr == "hearts arena: cannot reach the Ray cluster at 127.0.0.1:1: Connection refused\n"
+
+
+@pytest.mark.parametrize("address", ["nonsense", "host:port", ":80"])
+def test_bad_address_is_one_clear_line(address: str) -> None:
+    pytest.importorskip("ray")
+    from hearts.sim.ray_backend import RayUnavailable, _check_reachable
+
+    with pytest.raises(RayUnavailable, match="bad Ray address"):
+        _check_reachable(address)
