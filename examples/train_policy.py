@@ -160,7 +160,8 @@ def main() -> None:
         spec = f"rl-policy:file={args.out}"
         opponents = ["random"] * (rules.players - 1)
         result = run_arena([spec, *opponents], rules, hands=args.arena, seed=args.seed, jobs=args.jobs)
-        print(f"\narena, {args.arena} deals x {rules.players} rotations, policy + {rules.players - 1} random (points per hand, lower is better):")
+        n = rules.players
+        print(f"\narena, {args.arena} deals x {n} rotations, policy + {n - 1} random (points per hand, lower is better):")
         for b in result.bots:
             print(f"  {b.name:<40} {b.points_per_hand:6.2f} ± {b.se or 0:.2f}   payoff {b.payoff:+.2f} ± {b.payoff_se or 0:.2f}")
 

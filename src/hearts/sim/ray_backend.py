@@ -38,7 +38,7 @@ class RayUnavailable(HeartsError, ValueError):
 
 def _ray() -> Any:
     try:
-        import ray
+        import ray  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         raise RayUnavailable("Ray is not installed: pip install 'hearts[ray]'") from None
     return ray

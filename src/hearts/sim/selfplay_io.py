@@ -51,8 +51,8 @@ class SelfplayResult:
 
 def _pyarrow() -> tuple[Any, Any]:
     try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        import pyarrow as pa  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        import pyarrow.parquet as pq  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         raise SelfplayError("hearts selfplay needs pyarrow: pip install 'hearts[selfplay]'") from None
     try:

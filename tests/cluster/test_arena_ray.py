@@ -60,12 +60,18 @@ def test_a_deal_whose_worker_died_is_played_again(ray_cluster: Any, tmp_path: Pa
     assert result.to_json(timing=False) == run_arena(["heuristic", "random"], RULES, hands=3, seed=2).to_json(timing=False)
 
 
-def test_unreachable_cluster_is_one_clear_line() -> None:
+@pytest.mark.parametrize("command", ["arena", "selfplay"])
+def test_unreachable_cluster_is_one_clear_line(command: str, tmp_path: Path) -> None:
+    """In a fresh process (this one may be connected to the test's Ray instance)."""
+    pytest.importorskip("ray")
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
-    argv = [sys.executable, "-m", "hearts", "arena", "--bots", "random", "--players", "4", "--hands", "2", "--ray", "127.0.0.1:1"]
+    argv = [sys.executable, "-m", "hearts", command, "--bots", "random", "--players", "4", "--hands", "2", "--ray", "127.0.0.1:1"]
+    if command == "selfplay":
+        pytest.importorskip("pyarrow")
+        argv += ["--out", str(tmp_path / "out")]
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr == "hearts arena: cannot reach the Ray cluster at 127.0.0.1:1: Connection refused\n"
+    assert proc.stderr == f"hearts {command}: cannot reach the Ray cluster at 127.0.0.1:1: Connection refused\n"
 
 
 @pytest.mark.parametrize("address", ["nonsense", "host:port", ":80"])

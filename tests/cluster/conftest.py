@@ -1,4 +1,9 @@
-"""One local Ray instance for the whole test session (its start costs seconds), or a skip where Ray is missing."""
+"""One local Ray instance for the tests of this package (its start costs seconds), or a skip where Ray is missing.
+
+Package scope: Ray is shut down once these tests are done, so the rest of the
+suite runs without it (a connected process would lend its connection to any
+``ray=`` the arena is given).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def ray_cluster() -> Iterator[Any]:
     """``ray``, initialised with 2 CPUs on this machine; the arena and self-play use this connection."""
     ray = pytest.importorskip("ray", reason="the ray extra is not installed")
