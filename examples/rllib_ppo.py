@@ -8,8 +8,8 @@ here is the observation's key names (RLlib's masking module reads
 ``observations`` and ``action_mask``). Rewards are the environment's: minus
 the points each seat takes in the hand (``--reward payoff``: the zero-sum
 payoff). Env runners sample in Ray worker processes (``--runners``); the
-learner runs in this process. After training, the policy plays a few
-duplicate deals against ``random`` in the arena-style check at the end.
+learner runs in this process. Each iteration prints its time, player 0's
+mean return and this process's peak memory.
 
     python examples/rllib_ppo.py --iterations 20                 # a local Ray instance on this machine
     python examples/rllib_ppo.py --ray HOST:PORT --runners 8     # on a cluster

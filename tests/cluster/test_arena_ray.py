@@ -81,3 +81,25 @@ def test_bad_address_is_one_clear_line(address: str) -> None:
 
     with pytest.raises(RayUnavailable, match="bad Ray address"):
         _check_reachable(address)
+
+
+class Cheater(Bot):
+    """Plays a card it holds but may not play, when it has one."""
+
+    def pass_cards(self, view: Any) -> list[int]:
+        return sorted(view.hand)[: view.rules.pass_count]
+
+    def play_card(self, view: Any) -> int:
+        return max(set(view.hand) - set(view.legal), default=view.legal[0])
+
+
+def cheating_factory(spec: str, *, seed: int | None = None) -> Bot:
+    return Cheater() if spec == "cheat" else make_bot(spec, seed=seed)
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_run_with_its_error(ray_cluster: Any) -> None:
+    from hearts.sim.arena import BotFailure
+
+    ray_cluster.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    with pytest.raises(BotFailure, match="bot 'bot' in seat"):
+        run_arena(["cheat", "random"], RULES, hands=2, seed=1, ray="local", factory=cheating_factory)
