@@ -54,11 +54,11 @@ def _pyarrow() -> tuple[Any, Any]:
         import pyarrow as pa  # type: ignore[import-not-found,import-untyped,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
-        raise SelfplayError("hearts selfplay needs pyarrow: pip install 'hearts[selfplay]'") from None
+        raise SelfplayError("pyarrow is not installed: pip install 'hearts[selfplay]'") from None
     try:
         import numpy  # noqa: F401
     except ImportError:
-        raise SelfplayError("hearts selfplay needs NumPy: pip install 'hearts[selfplay]'") from None
+        raise SelfplayError("NumPy is not installed: pip install 'hearts[selfplay]'") from None
     return pa, pq
 
 
