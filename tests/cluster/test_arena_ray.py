@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -58,6 +59,18 @@ def test_a_deal_whose_worker_died_is_played_again(ray_cluster: Any, tmp_path: Pa
     result = run_arena(["heuristic", "random"], RULES, hands=3, seed=2, ray="local", factory=DiesOnce(marker))
     assert marker.read_text() == "died"  # a worker did die
     assert result.to_json(timing=False) == run_arena(["heuristic", "random"], RULES, hands=3, seed=2).to_json(timing=False)
+
+
+def test_a_running_cluster_by_its_address(ray_cluster: Any) -> None:
+    """``--ray ADDRESS`` from another process: the test's Ray instance, at the address Ray itself reports."""
+    address = ray_cluster.get_runtime_context().gcs_address
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    argv = [sys.executable, "-m", "hearts", "arena", "--bots", "heuristic,random", "--players", "4", "--hands", "3", "--seed", "8"]
+    proc = subprocess.run([*argv, "--json", "--ray", address], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    remote = json.loads(proc.stdout)
+    remote.pop("timing")
+    assert remote == run_arena(["heuristic", "random"], RULES, hands=3, seed=8).to_json(timing=False)
 
 
 @pytest.mark.parametrize("command", ["arena", "selfplay"])
