@@ -12,6 +12,13 @@ then compares with ``random`` over duplicate deals.
     python examples/train_policy.py                      # about two minutes on one core
     python examples/train_policy.py --hands 500 --epochs 2 --arena 20   # a quick smoke run
     hearts arena --bots rl-policy:file=examples/policy.npz,random,random,random --hands 100
+
+Or learn from a ``hearts selfplay`` dataset (Parquet shards; needs pyarrow)
+instead of collecting here: ``--data DIR`` reads every row (``--imitate
+SPEC``: only the rows of that bot), for the rules in its manifest.
+
+    hearts selfplay --bots search:sims=200,heuristic --players 4 --hands 2000 --out data/ --jobs 2
+    python examples/train_policy.py --data data/ --imitate search:sims=200 --out search_policy.npz
 """
 
 from __future__ import annotations
@@ -59,6 +66,27 @@ def collect(rules: Rules, hands: int, seed: int) -> tuple[np.ndarray, np.ndarray
     return np.stack(obs).astype(np.float16), np.stack(masks), np.array(cards, dtype=np.int64)  # float16: half the memory
 
 
+def load(directory: Path, bot: str | None = None) -> tuple[Rules, np.ndarray, np.ndarray, np.ndarray]:
+    """The rules and the decisions (observations, masks, chosen cards) of a ``hearts selfplay`` dataset."""
+    from hearts.sim.selfplay_io import read_dataset
+
+    manifest, table = read_dataset(directory)
+    rules = Rules.from_dict(manifest["rules"])
+    if bot is not None:
+        import pyarrow.compute as pc
+
+        table = table.filter(pc.equal(table["bot"], bot))
+        if table.num_rows == 0:
+            raise SystemExit(f"no rows of bot {bot!r} in {directory} (its bots: {', '.join(dict.fromkeys(manifest['lineup']))})")
+    width = manifest["observation"]["size"]
+
+    def matrix(name: str, w: int) -> np.ndarray:
+        return table[name].combine_chunks().flatten().to_numpy().reshape(-1, w)
+
+    obs = matrix("observation", width).astype(np.float16)
+    return rules, obs, matrix("mask", 52).astype(np.int8), table["action"].to_numpy().astype(np.int64)
+
+
 def train(policy: Policy, obs: np.ndarray, masks: np.ndarray, cards: np.ndarray, *, epochs: int, batch: int, lr: float, seed: int) -> None:
     """Cross-entropy over masked logits, minimised with Adam; prints the loss and accuracy per epoch."""
     rng = np.random.default_rng(seed)
@@ -98,7 +126,7 @@ def train(policy: Policy, obs: np.ndarray, masks: np.ndarray, cards: np.ndarray,
                 vi *= b2
                 vi += (1 - b2) * g * g
                 p -= lr * (mi / (1 - b1**t)) / (np.sqrt(vi / (1 - b2**t)) + 1e-8)
-        print(f"  epoch {epoch + 1}/{epochs}: loss {total_loss / n:.3f}, agrees with the heuristic on {correct / n:.1%} of decisions")
+        print(f"  epoch {epoch + 1}/{epochs}: loss {total_loss / n:.3f}, agrees with the teacher on {correct / n:.1%} of decisions")
 
 
 def main() -> None:
@@ -110,13 +138,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=HERE / "policy.npz")
     parser.add_argument("--arena", type=int, default=100, help="deals (x 4 rotations) against random afterwards (0: none)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--data", type=Path, default=None, help="learn from this hearts selfplay dataset instead of collecting")
+    parser.add_argument("--imitate", default=None, metavar="SPEC", help="with --data: only the rows of this bot")
     args = parser.parse_args()
 
-    rules = Rules.standard(4)
     start = time.perf_counter()
-    print(f"collecting the heuristic bot's decisions over {args.hands} hands ...")
-    obs, masks, cards = collect(rules, args.hands, args.seed)
-    print(f"  {len(cards)} decisions in {time.perf_counter() - start:.0f} s")
+    if args.data is not None:
+        rules, obs, masks, cards = load(args.data, args.imitate)
+        print(f"{len(cards)} decisions read from {args.data} in {time.perf_counter() - start:.1f} s")
+    else:
+        rules = Rules.standard(4)
+        print(f"collecting the heuristic bot's decisions over {args.hands} hands ...")
+        obs, masks, cards = collect(rules, args.hands, args.seed)
+        print(f"  {len(cards)} decisions in {time.perf_counter() - start:.0f} s")
     policy = Policy.init(rules, hidden=(args.hidden,), seed=args.seed)
     train(policy, obs, masks, cards, epochs=args.epochs, batch=256, lr=1e-3, seed=args.seed)
     policy.save(args.out)
@@ -124,8 +158,10 @@ def main() -> None:
 
     if args.arena:
         spec = f"rl-policy:file={args.out}"
-        result = run_arena([spec, "random", "random", "random"], rules, hands=args.arena, seed=args.seed, jobs=args.jobs)
-        print(f"\narena, {args.arena} deals x 4 rotations, policy + 3 random (points per hand, lower is better):")
+        opponents = ["random"] * (rules.players - 1)
+        result = run_arena([spec, *opponents], rules, hands=args.arena, seed=args.seed, jobs=args.jobs)
+        n = rules.players
+        print(f"\narena, {args.arena} deals x {n} rotations, policy + {n - 1} random (points per hand, lower is better):")
         for b in result.bots:
             print(f"  {b.name:<40} {b.points_per_hand:6.2f} ± {b.se or 0:.2f}   payoff {b.payoff:+.2f} ± {b.payoff_se or 0:.2f}")
 

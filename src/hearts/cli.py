@@ -31,6 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="measure bots against each other with duplicate deals and seat rotation")
     arena_cli.add_arguments(arena)
 
+    from .sim import selfplay_cli
+
+    selfplay = sub.add_parser("selfplay", help="write decision datasets for training (sharded Parquet, with a manifest)")
+    selfplay_cli.add_arguments(selfplay)
+
     from .tui import cli as play_cli
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (Textual app, or --plain text)")
@@ -58,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sim import arena_cli
 
         return arena_cli.run(args)
+    if args.command == "selfplay":
+        from .sim import selfplay_cli
+
+        return selfplay_cli.run(args)
     if args.command == "play":
         from .tui import cli as play_cli
 

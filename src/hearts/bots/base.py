@@ -58,6 +58,16 @@ class Bot(ABC):
         """The shooter's choice; by default the one that is better for this seat on the score sheet."""
         return best_moon_choice(view)
 
+    def decision_values(self) -> dict[Card, float] | None:
+        """The bot's own value of each card it weighed in its last decision (higher is better), or None.
+
+        A hook for training data (``hearts selfplay``): bots that score their
+        choices (the search bot: each legal card's mean payoff over its
+        worlds) return them; the others, and a decision taken without
+        weighing cards (a pass, a forced card), give None.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -214,9 +214,15 @@ class SearchBot(Bot):
         #: worlds and simulations of the last decision (for benchmarks)
         self.last_worlds = 0
         self.last_sims = 0
+        self._values: dict[Card, float] | None = None
 
     # -- the three decisions ---------------------------------------------
+    def decision_values(self) -> dict[Card, float] | None:
+        """Each card's mean payoff over the worlds of the last searched play (None after a pass or a forced card)."""
+        return self._values
+
     def pass_cards(self, view: SeatView) -> list[Card]:
+        self._values = None
         base = self.rng.getrandbits(48) << 16
         if not self.pass_worlds:
             return choose_pass(view.hand, view.rules)
@@ -224,6 +230,7 @@ class SearchBot(Bot):
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon)
 
     def play_card(self, view: SeatView) -> Card:
+        self._values = None
         legal = view.legal
         base = self.rng.getrandbits(48) << 16  # drawn every decision, so later decisions do not depend on timing
         me = view.seat
@@ -263,6 +270,7 @@ class SearchBot(Bot):
                 totals[k] += v
         self.last_worlds = len(results)
         self.last_sims = len(results) * width
+        self._values = {c: t / len(results) for c, t in zip(legal, totals, strict=True)}
         best = max(totals)
         if shoot_card is not None and double_bar(results, best):
             self._latch = key

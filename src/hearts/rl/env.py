@@ -101,7 +101,7 @@ class HeartsEnv(AECEnv):
         obs_box = spaces.Box(low=low, high=high, dtype=np.float32)
         mask_box = spaces.Box(low=0, high=1, shape=(52,), dtype=np.int8)
         self._observation_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(52) for a in self.possible_agents}
+        self._action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(52) for a in self.possible_agents}
         self.hand: Hand | None = None
         self.game: Game | None = None
 

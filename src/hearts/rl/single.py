@@ -110,5 +110,5 @@ class SingleAgentEnv(gymnasium.Env):
         assert isinstance(action, PlayCard)
         return action.card
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str or None; typed loosely, as gymnasium's own signature differs between versions
         return self.aec.render()

@@ -17,8 +17,9 @@ plays every seat's cards of every deal. Two modes:
 
 Bots are made fresh for each (deal or game, rotation, seat), seeded from the
 arena seed and those three numbers, so the results do not depend on
-``jobs``: the deals are shared among ``jobs`` worker processes and merged
-in deal order. The statistics are described in :mod:`hearts.sim.arena_stats`.
+``jobs``: the deals are shared among ``jobs`` worker processes (or the
+workers of a Ray cluster, ``ray=ADDRESS``: :mod:`hearts.sim.ray_backend`)
+and merged in deal order. The statistics are described in :mod:`hearts.sim.arena_stats`.
 
 Counts in :meth:`ArenaResult.to_json`: ``hands`` is the number of hands
 played at the table in all (every deal or game times every rotation: ``K * n``
@@ -270,11 +271,15 @@ def run_arena(
     jobs: int = 1,
     progress: Progress | None = None,
     factory: BotFactory = make_bot,
+    ray: str | None = None,
 ) -> ArenaResult:
     """Play ``hands`` deals or ``games`` games with every rotation of ``bots`` (cycled to fill the seats).
 
     ``jobs`` worker processes share the deals (1: play in this process);
-    the result is the same for any ``jobs``. ``factory(spec, seed=...)``
+    the result is the same for any ``jobs``. With ``ray`` (``"local"`` or a
+    cluster's address) the deals are played on a Ray cluster instead, with
+    the same result; ``jobs`` is then the CPUs of a ``"local"`` cluster
+    (1: all of them). ``factory(spec, seed=...)``
     makes each bot (``make_bot``; tests pass their own). Bad settings raise
     :class:`ArenaError` or :class:`~hearts.bots.BotSpecError` before any
     play; a bot that breaks the rules raises :class:`BotFailure`.
@@ -297,7 +302,9 @@ def run_arena(
     if progress:
         progress(0, count)
     outcomes: list[DealOutcome] = []
-    if jobs == 1 or count == 1:
+    if ray is not None:
+        outcomes = _run_ray(lineup, rules, mode, seed, count, jobs, progress, factory, ray)
+    elif jobs == 1 or count == 1:
         play = play_hand_deal if mode == "hands" else play_game_deal
         for i in range(count):
             outcomes.append(play(lineup, rules, seed, i, factory))
@@ -309,12 +316,38 @@ def run_arena(
     return ArenaResult(lineup, rules, mode, seed, tuple(outcomes), tuple(stats), time.perf_counter() - start, jobs)
 
 
+def _chunks(count: int, jobs: int) -> list[tuple[int, ...]]:
+    """The deal indices in tasks of a few deals each: even load and a lively progress bar."""
+    size = max(1, min(4, -(-count // (jobs * 8))))
+    return [tuple(range(k, min(k + size, count))) for k in range(0, count, size)]
+
+
+def _run_ray(
+    lineup: tuple[str, ...], rules: Rules, mode: str, seed: int, count: int, jobs: int,
+    progress: Progress | None, factory: BotFactory, address: str,
+) -> list[DealOutcome]:
+    """Play the deals as tasks on a Ray cluster and merge them in deal order."""
+    from .ray_backend import run_tasks
+
+    chunks = _chunks(count, max(jobs, 2))
+    finished = 0
+
+    def done(k: int, _: list[DealOutcome]) -> None:
+        nonlocal finished
+        finished += len(chunks[k])
+        if progress:
+            progress(finished, count)
+
+    tasks = [(lineup, rules.to_dict(), mode, seed, chunk, factory) for chunk in chunks]
+    results = run_tasks(_play_chunk, tasks, address=address, cpus=None if jobs == 1 else jobs, done=done)
+    return [outcome for chunk in results for outcome in chunk]
+
+
 def _run_parallel(
     lineup: tuple[str, ...], rules: Rules, mode: str, seed: int, count: int, jobs: int, progress: Progress | None, factory: BotFactory
 ) -> list[DealOutcome]:
     """Play the deals in ``jobs`` processes, a few deals per task, and merge them in deal order."""
-    size = max(1, min(4, -(-count // (jobs * 8))))  # small tasks: even load and a lively progress bar
-    chunks = [tuple(range(k, min(k + size, count))) for k in range(0, count, size)]
+    chunks = _chunks(count, jobs)
     results: list[list[DealOutcome]] = [[] for _ in chunks]
     done = 0
     executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_ignore_interrupts)

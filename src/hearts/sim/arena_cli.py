@@ -26,7 +26,7 @@ deal is played once for every rotation of the line-up, so every bot plays
 every seat's cards. With --hands K there are K deals of one hand each (the
 bots see scores of 0); with --games G there are G games to the target score,
 hand h of game g dealt alike in every rotation. The same seed gives the same
-numbers, whatever --jobs.
+numbers, whatever --jobs, and with --ray on a Ray cluster.
 
 Per distinct bot spec, over every seat it occupies:
   seats, hands the seats of the line-up it holds; the hands it played,
@@ -69,6 +69,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=None, metavar="G", help="play G games to the target, each once per rotation")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); results are the same for any J")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="play the deals on a Ray cluster (the ray extra): local (the default) starts one for the run, "
+        "with --jobs CPUs; or HOST:PORT, ray://HOST:PORT, auto",
+    )
     parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
     parser.add_argument(
         "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
@@ -96,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
         show = sys.stderr.isatty() if args.progress is None else args.progress
         bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
         try:
-            result = run_arena(bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs, progress=bar)
+            result = run_arena(
+                bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs, progress=bar, ray=args.ray
+            )
         finally:
             if bar:
                 bar.close()

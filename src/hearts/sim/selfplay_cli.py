@@ -1,0 +1,84 @@
+"""``hearts selfplay``: arguments and the summary line (the work is in :mod:`hearts.sim.selfplay_io`).
+
+Exit status 0 on success, 2 for bad input (a one-line message on standard
+error), 1 when a bot breaks the rules during play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hearts.bots import BotSpecError
+from hearts.core import HeartsError
+from hearts.core.rules import RULE_KEYS, rules_from_options
+
+from .arena import BotFailure
+from .arena_progress import ProgressBar
+from .selfplay_io import DEFAULT_SHARD, SelfplayError, run_selfplay
+
+DESCRIPTION = """\
+Write decision datasets for training: the bots play seeded deals (the
+arena's deals; seat s of deal i is played by bot (s - i) mod n of the
+line-up) and every card decision of every seat becomes a row: the encoded
+observation (hearts.rl.encode), the legal mask, the card chosen, the bot's
+own values where it has them (the search bot's mean payoff per card), and
+the hand's and the game's points and returns of that seat. The rows go to
+sharded Parquet files in DIR with a manifest.json (rules, bots, seeds,
+columns, versions). The same seed gives the same files, whatever --jobs or
+--ray. Needs the selfplay extra (pyarrow, NumPy)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat (cycled when fewer)")
+    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the number of bots given)")
+    parser.add_argument("--hands", type=int, default=None, metavar="N", help="play N deals of one hand each")
+    parser.add_argument("--games", type=int, default=None, metavar="G", help="play G games to the target instead")
+    parser.add_argument("--out", required=True, metavar="DIR", help="output directory (new or empty)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, its CPUs")
+    parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                        help="play on a Ray cluster: local (the default) starts one for the run; or HOST:PORT, ray://HOST:PORT, auto")
+    parser.add_argument("--shard-size", type=int, default=DEFAULT_SHARD, metavar="D",
+                        help=f"deals (or games) per Parquet file (default {DEFAULT_SHARD})")
+    parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                        help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar on standard error (default: when it is a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        bots = [b.strip() for b in args.bots.split(",")]
+        if any(not b for b in bots):
+            raise SelfplayError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots search,heuristic")
+        if args.hands is not None and args.games is not None:
+            raise SelfplayError("give --hands or --games, not both")
+        if args.hands is None and args.games is None:
+            raise SelfplayError("give --hands N (N deals of one hand) or --games G (G games)")
+        players = len(bots) if args.players is None else args.players
+        rules = rules_from_options(args.variant, players, args.target, args.rule)
+        show = sys.stderr.isatty() if args.progress is None else args.progress
+        bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
+        try:
+            result = run_selfplay(bots, rules, args.out, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
+                                  ray=args.ray, shard_size=args.shard_size, progress=bar)
+        finally:
+            if bar:
+                bar.close()
+    except BotFailure as err:
+        print(f"hearts selfplay: {err}", file=sys.stderr)
+        return 1
+    except (HeartsError, BotSpecError) as err:
+        print(f"hearts selfplay: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hearts selfplay: interrupted", file=sys.stderr)
+        return 130
+    rate = result.rows / result.seconds if result.seconds > 0 else 0.0
+    print(f"{result.rows} rows in {result.shards} shards written to {result.out} in {result.seconds:.1f} s ({rate:,.0f} rows/s)")
+    return 0

@@ -1,0 +1,50 @@
+"""The RLlib example: one short PPO iteration over the PettingZoo environment on the session's local Ray instance."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ray.rllib", reason="the rllib extra is not installed")
+pytest.importorskip("torch", reason="the rllib extra is not installed")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rllib_ppo.py"
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("rllib_ppo", EXAMPLE)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_adapter_speaks_rllib_names() -> None:
+    example = load_example()
+    env = example.HeartsMultiAgentEnv({"variant": "cancellation", "players": 6})
+    obs, _ = env.reset(seed=3)
+    (agent, first), = obs.items()
+    assert agent == "player_0" and set(first) == {"observations", "action_mask"}
+    assert env.observation_spaces[agent].contains(first) and first["action_mask"].sum() > 0
+    card = int(first["action_mask"].nonzero()[0][0])
+    obs, rewards, terminated, _, _ = env.step({agent: card})
+    assert list(obs) == ["player_0"] and not terminated["__all__"]  # seat 0 picks all its pass cards first
+
+
+def test_one_ppo_iteration(ray_cluster: Any) -> None:
+    import numpy as np
+
+    example = load_example()
+    algo = example.config(runners=0, batch=256, minibatch=128, epochs=1, hidden=32).build_algo()
+    try:
+        before = {k: np.array(v) for k, v in algo.get_module(example.POLICY).get_state().items()}
+        result = algo.train()
+        after = algo.get_module(example.POLICY).get_state()
+    finally:
+        algo.stop()
+    assert result["env_runners"]["num_env_steps_sampled"] >= 256
+    assert result["env_runners"]["num_episodes"] >= 1  # a hand is 64 steps: several whole hands, every card legal
+    assert any(not np.allclose(before[k], np.array(after[k])) for k in before)  # the learner changed the policy
