@@ -146,6 +146,11 @@ class Store:
             for seat in table.seats if entry["kind"] == "start" else seats:
                 _update_seat(conn, table.id, seat)
 
+    def truncate(self, table_id: str, keep: int) -> None:
+        """Forget every action after the first ``keep`` (an undo at a table of bots; the table is still playing)."""
+        with self.engine.begin() as conn:
+            conn.execute(actions_t.delete().where(and_(actions_t.c.table_id == table_id, actions_t.c.seq > keep)))
+
     # -- reading ------------------------------------------------------------
     def load_open(self) -> list[Table]:
         """Every table not finished, rebuilt by replaying its log."""
