@@ -399,6 +399,11 @@ class Hub:
         games: list[dict[str, Any]] = await self._db(self.store.finished_games)
         return games
 
+    async def player_stats(self, name: Any) -> dict[str, Any]:
+        """A player's results over the finished games kept here, by name (see :meth:`Store.player_stats`)."""
+        stats: dict[str, Any] = await self._db(self.store.player_stats, check_name(name))
+        return stats
+
     async def record(self, table_id: str) -> str:
         found = await self._db(self.store.record, table_id)
         if found is None:
@@ -606,23 +611,11 @@ class Hub:
                 # a bot moved first: look again
         return last
 
-    def _undo_point(self, table: Table, seat: int) -> int | None:
-        """How many log entries stay after undoing ``seat``'s last card of this hand (None: nothing to undo here)."""
-        hand = table.hand
-        if table.status != PLAYING or hand is None or hand.phase != "play":
-            return None
-        if any(s.seat != seat and (s.kind != BOT or s.token_hash is not None) for s in table.seats):
-            return None  # only at a table where every other seat is a bot
-        played = len(hand.plays)
-        tail = table.log[len(table.log) - played:] if played else []
-        mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
-        return len(table.log) - played + mine[-1] if mine else None
-
     async def _undo(self, live: LiveTable, seat: int, seq: int) -> int:
         """Take back ``seat``'s last card of this hand, with every card played after it (bots only at the table)."""
         async with live.lock:
             table = live.table
-            keep = self._undo_point(table, seat)
+            keep = table.undo_point(seat)
             if keep is None:
                 raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
             if seq != table.seq:

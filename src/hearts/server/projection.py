@@ -3,7 +3,9 @@
 Cards reach a client only through :func:`state_message`, and it reads only
 :meth:`hearts.core.Game.view` for the receiving seat, the finished hands
 (their points, and seeds revealed once each hand is over) and the public
-table facts. A pass is never shown to anyone but its seat. A seat taken
+table facts. Two flags say what the seat may ask for: ``can_undo`` (from the
+log) and ``can_claim`` (:mod:`hearts.core.claim`, which also looks at the
+other hands, but only to say whether the seat's cards are sure to win). A pass is never shown to anyone but its seat. A seat taken
 during a hand (``joining``: a bot finishes that hand for it) gets the public
 view of the hand, as a spectator does, until the next hand.
 """
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hearts.core import Trick, card_name
+from hearts.core import claim as claim_rules
 from hearts.core.hand import Hand, trick_leader
 
 from .protocol import reply
@@ -95,6 +98,9 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         "points": list(view.points) if view.points is not None else None,
         "seed_hash": table.seed_hash(seed),
         "seed": seed if done else None,
+        # what this seat may ask for now (False for a spectator)
+        "can_claim": seat is not None and claim_rules.can_claim(hand, seat),
+        "can_undo": seat is not None and table.undo_point(seat) is not None,
     }
 
 
