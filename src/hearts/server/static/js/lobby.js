@@ -162,7 +162,7 @@ async function loadStats() {
       ["Average points a hand", s.hands ? (s.points / s.hands).toFixed(1) : "–"],
       ["Moons shot", s.moons_shot], ["Moons against you", s.moons_conceded]
     ];
-    for (const [k, v] of rows) dl.append(el("dt", { text: k }), el("dd", { "data-stat": k, text: String(v) }));
+    for (const [k, v] of rows) dl.append(el("div", { class: "stat" }, [el("dt", { text: k }), el("dd", { "data-stat": k, text: String(v) })]));
   } catch (e) { box.hidden = true; }
 }
 
