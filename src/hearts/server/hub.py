@@ -728,6 +728,9 @@ class Hub:
     def _start_review(self, live: LiveTable, number: int) -> None:
         """A hand ended: pause the next one (no timer, no bot) while the players read the score sheet."""
         self._end_review(live)
+        if live.timer is not None:  # the last turn's timer (of the hand just over) has nothing left to time
+            live.timer.cancel()
+            live.timer = None
         live.review_hand, live.review_until, live.ready = number, time.time() + self.review, set()
         live.review_timer = asyncio.get_running_loop().call_later(self.review, self._review_over, live, number)
 
