@@ -255,6 +255,21 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         record = page.request.get(live_server + page.locator("#record-link").get_attribute("href"))
         assert record.status == 200 and record.body()
 
+        # Play again: a new table with the same rules, and you sit down at once.
+        page.click("#again-btn")
+        page.wait_for_url(lambda url: "#token=" in url and f"/t/{table}" not in url)
+        page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.table.status === 'waiting'); }")
+        again = page.evaluate("window.heartsClient.state.table")
+        assert again["id"] != table and again["target"] == 26 and again["variant"] == "standard" and again["players"] == 4
+
+        # The lobby shows this player's stats over the finished games.
+        page.goto(live_server + "/")
+        page.wait_for_selector("#stats", state="visible")
+        assert page.locator("#stats-name").inner_text() == "Tester"
+        assert page.locator("#stats-list dd[data-stat='Games']").inner_text() == "1"
+        assert page.locator("#create-target").get_attribute("max") == "100000"
+        page.screenshot(path=str(SHOTS / "e2e-desktop-lobby.png"), full_page=True)
+
         # Once nobody is at the finished table the server forgets it: the page shows the result from the finished games.
         page.goto(live_server + "/")
         page.wait_for_selector(f"#finished-games li[data-game='{table}'] a:text('Record')")
@@ -499,4 +514,32 @@ def test_cancellation_marks_pairs_and_the_winning_card(help_server: InProcessSer
         assert errors == []
     finally:
         help_server.hub.bot_delay = 0.05
+        page.close()
+
+
+def test_display_options_are_kept(help_server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        _started(page, help_server.base, variant="standard", players=4, target=None, timer=0)
+        page.wait_for_selector("#hand button.card")
+        red = "rgb(198, 40, 40)"
+        diamond = "() => getComputedStyle(document.querySelector('#hand button.card.suit-d')).color"
+        page.click("#settings-btn")
+        assert not page.locator("#opt-sounds").is_checked()  # sounds are off by default
+        page.check("#opt-four")
+        page.check("#opt-large")
+        page.keyboard.press("Escape")
+        assert page.evaluate("document.body.classList.contains('four-colour') && document.body.classList.contains('large-cards')")
+        page.reload()
+        page.wait_for_selector("#hand button.card")
+        assert page.evaluate("document.body.classList.contains('four-colour')")
+        if page.locator("#hand button.card.suit-d").count():
+            assert page.evaluate(diamond) != red  # diamonds are blue in the four-colour deck
+        page.click("#settings-btn")
+        assert page.locator("#opt-four").is_checked() and page.locator("#opt-large").is_checked()
+        page.uncheck("#opt-four")
+        page.uncheck("#opt-large")
+        page.keyboard.press("Escape")
+        assert errors == []
+    finally:
         page.close()

@@ -245,3 +245,20 @@ def test_one_deck_winner_matches_the_engine() -> None:
     for t in hand.tricks:
         best, dup = trick_leader(t.cards)
         assert dup == 0 and t.winner == (t.leader + best) % 4  # type: ignore[operator]
+
+
+def test_stats_across_finished_games(server: InProcessServer) -> None:
+    server.hub.review = 0
+    table, ann = solo(server, target=1)  # over after one hand
+    st = drive(ann, lambda s: s["game_over"])
+    status, stats = server.get("/api/stats?name=Ann")
+    assert status == 200, stats
+    done = st["hands"][0]
+    shot = 1 if done["shooter"] == 0 else 0
+    conceded = 1 if done["shooter"] not in (None, 0) else 0
+    assert stats == {"name": "Ann", "games": 1, "wins": int(0 in st["winners"]), "hands": 1, "points": st["scores"][0],
+                     "moons_shot": shot, "moons_conceded": conceded}
+    # a bot's name is not a person's: "Ada" played as a bot here
+    assert server.get("/api/stats?name=Ada")[1]["games"] == 0
+    status, err = server.get("/api/stats")
+    assert status == 400 and err["error"]["code"] == "bad_request"
