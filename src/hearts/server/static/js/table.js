@@ -461,7 +461,9 @@ function ringSpot(k, n, r) {
   return { x: 50 + r.x * Math.cos(a), y: 50 + r.y * Math.sin(a) };
 }
 
-const SEAT_R = { x: 41, y: 40 }, CARD_R = { x: 17, y: 22 };
+const SEAT_R = { x: 41, y: 40 };
+// The trick's ring: wider with many players, so their cards do not overlap.
+function cardRing(n) { return n > 7 ? { x: 24, y: 27 } : n > 4 ? { x: 20, y: 24 } : { x: 17, y: 22 }; }
 
 function renderSeats() {
   const s = T.state;
@@ -481,7 +483,7 @@ function renderSeats() {
   const spots = {};
   for (const i of seatOrder(n, me)) {
     const k = (i - base + n) % n;
-    spots[i] = { seat: ringSpot(k, n, SEAT_R), card: ringSpot(k, n, CARD_R) };
+    spots[i] = { seat: ringSpot(k, n, SEAT_R), card: ringSpot(k, n, cardRing(n)) };
   }
   const motion = !reducedMotion();
   for (const i of seatOrder(n, me)) {
@@ -548,8 +550,18 @@ function renderSeats() {
       box.appendChild(card);
     }
     if (trick.last && motion) T.swept = trick.key;
+    if (trick.last) box.appendChild(el("div", { class: "trick-note", role: "status", text: takesText(s, trick) }));
   }
   $("last-btn").disabled = !lastTrick(s);
+}
+
+// "You take the trick · 2 points", "Ben takes the trick", "Nobody takes it: set aside".
+function takesText(s, trick) {
+  const h = s.hand;
+  const t = h.tricks[h.tricks.length - 1];
+  if (t.winner === null || t.winner === undefined) return "Nobody takes the trick: set aside";
+  const name = who(s, t.winner);
+  return name + (name === "You" ? " take" : " takes") + " the trick" + (t.points ? " · " + plural(t.points, "point") : "");
 }
 
 function trickFace(c) {
