@@ -409,6 +409,8 @@ def _play_until(page, done: str, *, high: bool = False, limit: int = 400, close_
 @SIZES
 def test_the_timer_shows_on_your_turn_after_a_bots_card(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
     page, errors = _new_page(chromium_browser, *size)
+    if size == DESKTOP:
+        page.emulate_media(reduced_motion="reduce")  # and the cards on the table do not move
     try:
         _started(page, help_server.base, variant="standard", players=4, target=None, timer=60)
         after_bot = (
@@ -421,6 +423,9 @@ def test_the_timer_shows_on_your_turn_after_a_bots_card(help_server: InProcessSe
         assert 50 <= secs <= 60
         assert "urgent" not in (page.locator("#timer").get_attribute("class") or "")
         assert page.locator("#seats .seat.me .countdown").count() == 1
+        if size == DESKTOP:
+            assert page.locator("#seats .trick-card").count() >= 1
+            assert page.locator("#seats .trick-card.enter, #seats .trick-card.sweep").count() == 0
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-timer.png"))
         assert errors == []
     finally:
@@ -480,13 +485,13 @@ def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, siz
         page.click("#undo-btn")
         page.wait_for_function("(n) => document.querySelectorAll('#hand button.card').length === n + 1", arg=cards)
         # Claim once the tricks left are certain: the hand ends at once.
-        hands = len(_state(page)["hands"])
         _play_until(page, "window.heartsClient.state.hand.can_claim && window.heartsClient.state.turn.seats[0] === 0", high=True, limit=600)
         assert page.locator("#claim-btn").is_enabled()
+        hands = len(_state(page)["hands"])
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-claim.png"))
         page.click("#claim-btn")
-        page.wait_for_function("(n) => window.heartsClient.state.hands.length > n", arg=hands)
-        assert page.locator("#score-sheet").is_visible()
+        page.wait_for_function("(n) => window.heartsClient.state.hands.length === n + 1", arg=hands)
+        page.wait_for_selector("#score-sheet", state="visible")  # the hand is over at once
         assert errors == []
     finally:
         page.close()

@@ -113,7 +113,7 @@ export function showLastTrick(state, say) {
   box.appendChild(el("p", {
     class: "small-print",
     text: who(state, lt.leader) + " led (first row). " + (taker === null ? "Set aside: nobody takes it."
-      : taker + (taker === "You" ? " took it · " : " took it · ") + plural(lt.points, "point"))
+      : taker + " took it · " + plural(lt.points, "point"))
   }));
   openDialog($("last-dialog"));
 }
