@@ -530,6 +530,7 @@ function renderHand() {
 
 function renderGameOver() {
   const s = T.state;
+  $("table-view").classList.toggle("over", !!s.game_over);
   if (!s.game_over) { $("game-over").hidden = true; return; }
   const names = s.table.seats.map((x, i) => seatName(s, i));
   fillGameOver(T.id, names, s.scores, s.winners || [], mySeat(s), { sheet: () => showScoreSheet(T.state), playAgain: s.you ? playAgain : null });
