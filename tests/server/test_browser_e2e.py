@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ServerProcess, system_missing
+from .conftest import InProcessServer, ServerProcess, system_missing
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -27,6 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SHOTS = Path(os.environ.get("HEARTS_E2E_SHOTS", "/tmp"))
+DESKTOP, PHONE = (1280, 800), (390, 844)
 
 try:
     from playwright import sync_api
@@ -106,7 +107,7 @@ def _seq(page) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, 1200, 860)
+    page, errors = _new_page(chromium_browser, *DESKTOP)
     try:
         table = _create_table(page, live_server, variant="standard", players=4, target=26, name="Tester")
         page.wait_for_selector("#start-btn", state="visible")
@@ -190,20 +191,28 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
 
         state = page.evaluate("window.heartsClient.state")
         done = state["hands"][0]
-        rows = page.locator("#score-sheet tbody tr")
-        assert rows.count() == 4
+        # A column per player, in the table's order (your left first, you last), a row per hand, the totals last.
+        order = [int(x) for x in page.locator("#score-sheet thead th[data-seat]").evaluate_all("els => els.map(e => e.dataset.seat)")]
+        table_order = [int(x) for x in page.locator("#seats .seat").evaluate_all("els => els.map(e => e.dataset.seat)")]
+        assert order == table_order == [1, 2, 3, 0]
+        assert page.locator("#score-sheet thead th[data-seat='0']").inner_text() == "You"
+        assert page.locator("#score-sheet tbody tr").count() == 2  # hand 1 and the totals
         shown = [int(t.replace("☾", "").strip()) for t in page.locator("#score-sheet td[data-hand='1']").all_inner_texts()]
-        assert shown == done["points"]
+        assert shown == [done["points"][i] for i in order]
         if done["shooter"] is None:
             assert sum(shown) == 26
         else:
             assert sum(shown) in (26 * 3, -26)
         totals = [int(t) for t in page.locator("#score-sheet td.total").all_inner_texts()]
-        assert totals == state["scores"]
-        assert done["seed"] and done["seed"] in page.locator("#score-notes").inner_text()
+        assert totals == [state["scores"][i] for i in order]
+        assert page.locator("#score-sheet svg.chart polyline").count() == 4
+        # The seeds are for checking deals: in the folded Fair deal panel, not on the sheet.
+        assert done["seed"] not in page.locator("#score-notes").inner_text()
+        assert done["seed"] in page.locator("#fair-seeds").text_content()
 
         page.click("#score-continue")
         assert not sheet.is_visible()
+        page.wait_for_function("() => window.heartsClient.state.turn.review === null")
         page.keyboard.press("s")
         assert sheet.is_visible()
         page.keyboard.press("Escape")
@@ -246,6 +255,21 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         record = page.request.get(live_server + page.locator("#record-link").get_attribute("href"))
         assert record.status == 200 and record.body()
 
+        # Play again: a new table with the same rules, and you sit down at once.
+        page.click("#again-btn")
+        page.wait_for_url(lambda url: "#token=" in url and f"/t/{table}" not in url)
+        page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.table.status === 'waiting'); }")
+        again = page.evaluate("window.heartsClient.state.table")
+        assert again["id"] != table and again["target"] == 26 and again["variant"] == "standard" and again["players"] == 4
+
+        # The lobby shows this player's stats over the finished games.
+        page.goto(live_server + "/")
+        page.wait_for_selector("#stats", state="visible")
+        assert page.locator("#stats-name").inner_text() == "Tester"
+        assert page.locator("#stats-list dd[data-stat='Games']").inner_text() == "1"
+        assert page.locator("#create-target").get_attribute("max") == "100000"
+        page.screenshot(path=str(SHOTS / "e2e-desktop-lobby.png"), full_page=True)
+
         # Once nobody is at the finished table the server forgets it: the page shows the result from the finished games.
         page.goto(live_server + "/")
         page.wait_for_selector(f"#finished-games li[data-game='{table}'] a:text('Record')")
@@ -259,8 +283,8 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
 
 
 def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, 375, 740)
-    friend, friend_errors = _new_page(chromium_browser, 375, 740)
+    page, errors = _new_page(chromium_browser, *PHONE)
+    friend, friend_errors = _new_page(chromium_browser, *PHONE)
     try:
         table = _create_table(page, live_server, variant="cancellation", players=11, target=None, name="Phone", timer=120, moon="add")
         assert page.evaluate("window.heartsClient.state.table.rules.moon") == "add"
@@ -320,3 +344,207 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
     finally:
         page.close()
         friend.close()
+
+
+# ---- the table's help and timers, at desktop and phone sizes, on an in-process server -------------------------
+
+SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+
+#: a state predicate the play loop may act on: the sheet, the moon dialog, a pass to choose, a card to play
+ACTIONABLE = (
+    "document.querySelector('#score-sheet').open || document.querySelector('#moon-dialog').open"
+    " || document.querySelector('#hand button.card.legal:not([disabled])') !== null"
+    " || document.querySelector('#hand button.card[aria-pressed]:not([disabled])') !== null"
+)
+
+
+@pytest.fixture(scope="module")
+def help_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    """A server in this process (its hub reachable): quick bots, a 30 s score-sheet pause."""
+    srv = InProcessServer(f"sqlite:///{tmp_path_factory.mktemp('hearts-e2e-help') / 'h.db'}", bot_delay=0.05, grace=5)
+    srv.hub.review = 30.0
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _state(page):  # type: ignore[no-untyped-def]
+    return page.evaluate("window.heartsClient.state")
+
+
+def _started(page, base: str, **options):  # type: ignore[no-untyped-def]
+    table = _create_table(page, base, name="Pat", **options)
+    page.click("#start-btn")
+    page.wait_for_function("() => window.heartsClient.state.hand !== null")
+    return table
+
+
+def _play_until(page, done: str, *, high: bool = False, limit: int = 400, close_sheet: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Play (first cards passed, the lowest or ``high``est legal card) until the JS condition ``done`` holds."""
+    for _ in range(limit):
+        page.wait_for_function(f"() => ({done}) || {ACTIONABLE}", timeout=20000)
+        if page.evaluate(f"() => !!({done})"):
+            return
+        seq = _seq(page)
+        if page.locator("#score-sheet").is_visible():
+            if not close_sheet:
+                raise AssertionError("the score sheet opened")
+            page.click("#score-continue")
+        elif page.locator("#moon-dialog").is_visible():
+            page.click("#moon-add")
+            page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
+        elif page.locator("#hand button.card[aria-pressed]:not([disabled])").count():
+            for _ in range(3):
+                page.locator("#hand button.card[aria-pressed='false']").first.click()
+            page.click("#pass-btn")
+            page.wait_for_function("() => !window.heartsClient.state.hand || window.heartsClient.state.hand.passed !== null")
+        else:
+            legal = page.locator("#hand button.card.legal:not([disabled])")
+            (legal.last if high else legal.first).click()
+            page.wait_for_function("(seq) => window.heartsClient.state.seq !== seq", arg=seq)
+    raise AssertionError(f"not reached: {done}")
+
+
+@SIZES
+def test_the_timer_shows_on_your_turn_after_a_bots_card(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *size)
+    if size == DESKTOP:
+        page.emulate_media(reduced_motion="reduce")  # and the cards on the table do not move
+    try:
+        _started(page, help_server.base, variant="standard", players=4, target=None, timer=60)
+        after_bot = (
+            "(() => { const s = window.heartsClient.state; const a = s.last_action;"
+            " return s.hand.phase === 'play' && s.turn.seats[0] === s.you.seat && a && a.kind === 'play' && a.by === 'bot'; })()"
+        )
+        _play_until(page, after_bot)
+        page.wait_for_function("() => /Your time: \\d+ s/.test(document.querySelector('#timer').textContent)")
+        secs = int(page.locator("#timer").inner_text().split(":")[1].strip().split()[0])
+        assert 50 <= secs <= 60
+        assert "urgent" not in (page.locator("#timer").get_attribute("class") or "")
+        assert page.locator("#seats .seat.me .countdown").count() == 1
+        if size == DESKTOP:
+            assert page.locator("#seats .trick-card").count() >= 1
+            assert page.locator("#seats .trick-card.enter, #seats .trick-card.sweep").count() == 0
+        page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-timer.png"))
+        assert errors == []
+    finally:
+        page.close()
+
+
+@SIZES
+def test_no_pass_timer_while_the_score_sheet_is_open(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *size)
+    try:
+        table = _started(page, help_server.base, variant="standard", players=4, target=None, timer=60)
+        _play_until(page, "document.querySelector('#score-sheet').open", close_sheet=False)
+        page.wait_for_selector("#review-note", state="visible")
+        state = _state(page)
+        assert state["hand"]["number"] == 2 and state["hand"]["phase"] == "pass"
+        assert state["turn"]["review"] is not None and state["turn"]["deadline"] is None
+        assert state["hand"]["passes_chosen"] == [False] * 4  # nobody passes behind the sheet, bots included
+        live = help_server.hub.tables[table]
+        assert help_server.hub._bot_seat(live) is None and (live.timer is None or live.timer.cancelled())
+        assert page.locator("#timer").inner_text().startswith("Next hand in")
+        assert "No timer runs" in page.locator("#review-note").inner_text()
+        assert page.locator("#score-continue").inner_text() == "Next hand"
+        page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-sheet.png"))
+        page.click("#score-continue")
+        page.wait_for_function("() => window.heartsClient.state.turn.review === null && window.heartsClient.state.turn.deadline !== null")
+        page.wait_for_function("() => /Your time: \\d+ s/.test(document.querySelector('#timer').textContent)")
+        secs = int(page.locator("#timer").inner_text().split(":")[1].strip().split()[0])
+        assert secs >= 50
+        page.wait_for_function("() => window.heartsClient.state.hand.passes_chosen.filter(Boolean).length === 3")
+        assert errors == []
+    finally:
+        page.close()
+
+
+@SIZES
+def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *size)
+    try:
+        _started(page, help_server.base, variant="standard", players=4, target=1000, timer=0)
+        # Hint while passing: the suggested cards are selected.
+        page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
+        page.click("#hint-btn")
+        page.wait_for_function("() => window.heartsClient.selected.length === 3")
+        assert "Hint: pass" in page.locator("#message").inner_text()
+        page.click("#pass-btn")
+        # Hint in play: one legal card is marked.
+        page.wait_for_selector("#hand button.card.legal:not([disabled])")
+        page.keyboard.press("h")
+        page.wait_for_selector("#hand button.card.hinted")
+        assert page.locator("#hand button.card.hinted").count() == 1
+        assert "legal" in (page.locator("#hand button.card.hinted").get_attribute("class") or "")
+        # Undo at a table of bots: play a card, then take it back on the next turn.
+        assert page.locator("#undo-btn").is_visible()
+        page.locator("#hand button.card.hinted").click()
+        page.wait_for_function("() => window.heartsClient.state.hand.can_undo && window.heartsClient.state.turn.seats[0] === 0")
+        cards = page.locator("#hand button.card").count()
+        page.click("#undo-btn")
+        page.wait_for_function("(n) => document.querySelectorAll('#hand button.card').length === n + 1", arg=cards)
+        # Claim once the tricks left are certain: the hand ends at once.
+        _play_until(page, "window.heartsClient.state.hand.can_claim && window.heartsClient.state.turn.seats[0] === 0", high=True, limit=600)
+        assert page.locator("#claim-btn").is_enabled()
+        hands = len(_state(page)["hands"])
+        page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-claim.png"))
+        page.click("#claim-btn")
+        page.wait_for_function("(n) => window.heartsClient.state.hands.length === n + 1", arg=hands)
+        page.wait_for_selector("#score-sheet", state="visible")  # the hand is over at once
+        assert errors == []
+    finally:
+        page.close()
+
+
+@SIZES
+def test_cancellation_marks_pairs_and_the_winning_card(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *size)
+    help_server.hub.bot_delay = 0.1  # slow enough for each state to be drawn and checked
+    try:
+        _started(page, help_server.base, variant="cancellation", players=6, target=None, timer=0)
+        where = "#seats .trick-card" if size == DESKTOP else "#seats .seat .played"
+        # One check of state and screen together (a new state redraws the table).
+        marked = (
+            "(() => { const t = window.heartsClient.state.hand.trick; if (!t || !t.cancelled.length) return false;"
+            f" const faces = [...document.querySelectorAll('{where} .face:not(.empty)')].filter(f => f.offsetParent !== null);"
+            " const off = faces.filter(f => f.classList.contains('cancelled'));"
+            " const win = faces.filter(f => f.classList.contains('winning'));"
+            " return faces.length === t.cards.length && off.length === t.cancelled.length"
+            " && off.every(f => /cancelled/.test(f.getAttribute('aria-label')))"
+            " && win.length === (t.winning === null ? 0 : 1); })()"
+        )
+        _play_until(page, marked, limit=600)
+        page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-cancellation.png"))
+        assert errors == []
+    finally:
+        help_server.hub.bot_delay = 0.05
+        page.close()
+
+
+def test_display_options_are_kept(help_server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        _started(page, help_server.base, variant="standard", players=4, target=None, timer=0)
+        page.wait_for_selector("#hand button.card")
+        red = "rgb(198, 40, 40)"
+        diamond = "() => getComputedStyle(document.querySelector('#hand button.card.suit-d')).color"
+        page.click("#settings-btn")
+        assert not page.locator("#opt-sounds").is_checked()  # sounds are off by default
+        page.check("#opt-four")
+        page.check("#opt-large")
+        page.keyboard.press("Escape")
+        assert page.evaluate("document.body.classList.contains('four-colour') && document.body.classList.contains('large-cards')")
+        page.reload()
+        page.wait_for_selector("#hand button.card")
+        assert page.evaluate("document.body.classList.contains('four-colour')")
+        if page.locator("#hand button.card.suit-d").count():
+            assert page.evaluate(diamond) != red  # diamonds are blue in the four-colour deck
+        page.click("#settings-btn")
+        assert page.locator("#opt-four").is_checked() and page.locator("#opt-large").is_checked()
+        page.uncheck("#opt-four")
+        page.uncheck("#opt-large")
+        page.keyboard.press("Escape")
+        assert errors == []
+    finally:
+        page.close()

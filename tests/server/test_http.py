@@ -30,10 +30,14 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
 
 
 def test_the_client_loads_nothing_from_elsewhere() -> None:
-    for path in Path(STATIC).iterdir():
+    files = [p for p in Path(STATIC).rglob("*") if p.is_file()]
+    assert any(p.suffix == ".js" for p in files)
+    for path in files:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), path
         assert not re.search(r"""(import|url)\s*\(\s*["']?(https?:)?//""", text), path
+        # the client's modules import one another only, by relative path
+        assert all(m.startswith("./") for m in re.findall(r"""\bfrom\s+["']([^"']+)["']""", text)), path
 
 
 @pytest.mark.parametrize(

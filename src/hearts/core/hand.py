@@ -421,13 +421,9 @@ class Hand:
             points = (seen & HEARTS_MASK).bit_count() + (13 if seen & _QS_BIT else 0)
             winner: int | None = (leader + trick.index((seen & suit_mask).bit_length() - 1)) % self.n
         else:
-            seen, dup = card_masks(trick)  # a card played twice is in both: the pair cancels
             points = sum(POINTS[c] for c in trick)
-            live = seen & ~dup & suit_mask
-            if not live or (self.rules.two_pairs_void_trick and dup.bit_count() >= 2):
-                winner = None
-            else:
-                winner = (leader + trick.index(live.bit_length() - 1)) % self.n
+            best, _ = trick_leader(trick, two_pairs_void=self.rules.two_pairs_void_trick)
+            winner = None if best is None else (leader + best) % self.n
         shown_points = points
         if self._jd:
             shown_points -= 10 * trick.count(JD)
@@ -744,6 +740,28 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"
+
+
+def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tuple[int | None, CardMask]:
+    """Which card of a trick (whole or in progress) wins it now, and which cards cancel.
+
+    Returns (the index in ``cards`` of the winning card, or None when nothing wins:
+    an empty trick, every card of the led suit cancelled, or with ``two_pairs_void``
+    two pairs; the mask of the cards played twice, which cancel each other).
+
+    >>> from hearts.core.cards import parse_card as p
+    >>> trick_leader([p("5C"), p("KC"), p("KC"), p("9C")])
+    (3, 2048)
+    >>> trick_leader([p("5C"), p("5C")])
+    (None, 8)
+    """
+    if not cards:
+        return None, 0
+    seen, dup = card_masks(cards)  # a card played twice is in both: the pair cancels
+    live = seen & ~dup & SUIT_MASKS[SUIT_OF[cards[0]]]
+    if not live or (two_pairs_void and dup.bit_count() >= 2):
+        return None, dup
+    return list(cards).index(live.bit_length() - 1), dup
 
 
 def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:

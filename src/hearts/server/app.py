@@ -160,6 +160,12 @@ def create_app(
     async def games(request: Request) -> Response:
         return ok({"games": await hub.finished_games()})
 
+    async def stats(request: Request) -> Response:
+        try:
+            return ok(await hub.player_stats(request.query_params.get("name")))
+        except Refusal as r:
+            return error(r.code, r.message)
+
     async def record(request: Request) -> Response:
         table = request.path_params["table"]
         try:
@@ -208,6 +214,7 @@ def create_app(
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/games", games),
         Route("/api/games/{table}/record", record),
+        Route("/api/stats", stats),
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]

@@ -42,7 +42,8 @@ from typing import Any
 
 from hearts.bots import make_bot
 from hearts.bots.registry import LEVELS
-from hearts.core import Rules
+from hearts.core import Rules, card_name
+from hearts.core import claim as claim_rules
 from hearts.core.errors import HeartsError
 from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
@@ -71,6 +72,8 @@ MAX_PER_SEAT = 3
 DB_THREADS = 4
 #: seconds a table still waiting for its start lives on with nobody connected (then it is deleted)
 WAITING_TIMEOUT = 900.0
+#: seconds the players may read the score sheet after a hand before the next hand's timer runs and its bots act
+REVIEW_SECONDS = 20.0
 #: peer addresses that are not one person: this machine (the host itself, or a front proxy on it that does not pass the client on)
 LOCAL_PEERS = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 _order = itertools.count()
@@ -158,6 +161,11 @@ class LiveTable:
     #: when a waiting table nobody is at is deleted (``armed`` counts the countdowns: only the latest one deletes)
     expiry: asyncio.TimerHandle | None = None
     armed: int = 0
+    #: the score-sheet pause after a hand: the hand it opens, when it ends, the seats that have said they are ready
+    review_hand: int | None = None
+    review_until: float | None = None
+    ready: set[int] = field(default_factory=set)
+    review_timer: asyncio.TimerHandle | None = None
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None and not c.closed}
@@ -166,8 +174,12 @@ class LiveTable:
 class Hub:
     """Every live table of one server; see the module's notes."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT) -> None:
+    def __init__(
+        self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
+        review: float = REVIEW_SECONDS,
+    ) -> None:
         self.store = store
+        self.review = review
         self.bot_delay = bot_delay
         self.grace = grace
         self.waiting_timeout = waiting_timeout
@@ -206,6 +218,8 @@ class Hub:
                 h.cancel()
             if live.expiry is not None:
                 live.expiry.cancel()
+            if live.review_timer is not None:
+                live.review_timer.cancel()
         self.db.shutdown(wait=True)
         self.health.shutdown(wait=False, cancel_futures=True)
         self.bots.shutdown(wait=False, cancel_futures=True)
@@ -322,8 +336,8 @@ class Hub:
                 live.peers[seat] = peer
             self._start_grace(live, seat)  # taken but not connected: away after the grace period, as if it had left
             self._arm_expiry(live)
+            self._schedule(live)  # first: the state carries the turn's new deadline
             self._broadcast(live)
-            self._schedule(live)
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
 
     def _start_grace(self, live: LiveTable, seat: int) -> None:
@@ -385,6 +399,11 @@ class Hub:
         games: list[dict[str, Any]] = await self._db(self.store.finished_games)
         return games
 
+    async def player_stats(self, name: Any) -> dict[str, Any]:
+        """A player's results over the finished games kept here, by name (see :meth:`Store.player_stats`)."""
+        stats: dict[str, Any] = await self._db(self.store.player_stats, check_name(name))
+        return stats
+
     async def record(self, table_id: str) -> str:
         found = await self._db(self.store.record, table_id)
         if found is None:
@@ -435,8 +454,8 @@ class Hub:
             client.send(self._state(live, seat))  # another tab of a connected seat: nothing changed for the others
             return
         live.away.discard(seat)
-        self._broadcast(live)
         self._schedule(live)
+        self._broadcast(live)
 
     def _replace(self, live: LiveTable, old: Client) -> None:
         """Make room for a seat's new connection: its oldest one is told, then closed (code 4409)."""
@@ -475,8 +494,8 @@ class Hub:
         live.grace.pop(seat, None)
         if seat not in live.connected():
             live.away.add(seat)
+            self._schedule(live)  # first: the state carries the turn's new deadline
             self._broadcast(live)
-            self._schedule(live)
 
     async def handle(self, client: Client, msg: dict[str, Any]) -> None:
         """One checked message from an attached client."""
@@ -494,6 +513,18 @@ class Hub:
             raise Refusal("not_seated", "spectators cannot act: take a seat first")
         if live.table.is_joining(client.seat):
             raise Refusal("not_now", "you took this seat during a hand: a bot finishes it, and you play from the next hand")
+        ids = {"id": msg_id} if msg_id is not None else {}
+        if kind == "ready":
+            self._ready(live, client.seat)
+            client.send(protocol.reply("ok", seq=live.table.seq, **ids))
+            return
+        if kind == "hint":
+            client.send(protocol.reply("hint", **await self._hint(live, client.seat), **ids))
+            return
+        if kind in ("claim", "undo"):
+            seq = await (self._claim if kind == "claim" else self._undo)(live, client.seat, msg["seq"])
+            client.send(protocol.reply("ok", seq=seq, **ids))
+            return
         entry: dict[str, Any] = {"kind": kind, "seat": client.seat, "by": "player"}
         if kind == "pass":
             entry["cards"] = msg["cards"]
@@ -530,9 +561,79 @@ class Hub:
                     raise Refusal("server_error", "the action could not be stored; try again") from None
                 log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
             live.table = nxt
+            if entry["by"] == "player":  # a player who acts has finished reading the score sheet
+                live.ready.add(entry["seat"])
+            self._schedule(live)  # first: the state carries the turn's new deadline
             self._broadcast(live)
-            self._schedule(live)
             return nxt.seq
+
+    # -- help for a player: ready, hint, claim, undo --------------------------
+    def _ready(self, live: LiveTable, seat: int) -> None:
+        """The seat has read the score sheet: the pause ends once every player there has said so."""
+        if live.review_hand is None or seat in live.ready:
+            return
+        live.ready.add(seat)
+        self._schedule(live)
+        self._broadcast(live)
+
+    async def _hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """The medium bot's choice for ``seat``, made from that seat's view only."""
+        table = live.table
+        if table.game is None or seat not in table.seats_to_act():
+            raise Refusal("not_now", "there is nothing for you to decide now")
+        view = table.game.view(seat)
+        seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}/hint".encode())
+        action = await asyncio.get_running_loop().run_in_executor(self.bots, _decide, LEVELS["medium"], seed, view)
+        entry = table.entry_for(seat, action, "hint")
+        return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
+
+    async def _claim(self, live: LiveTable, seat: int, seq: int) -> int:
+        """Play the rest of the hand at once (each seat its lowest legal card) when its outcome is certain."""
+        table = live.table
+        hand = table.hand
+        if table.is_stale(seat, seq):
+            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+        if hand is None or table.status != PLAYING or not claim_rules.can_claim(hand, seat):
+            raise Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
+        number = hand.number
+        last = table.seq
+        for _ in range(table.rules.players * 30):  # bounded: a hand has fewer plays than this
+            hand = live.table.hand
+            if hand is None or hand.number != number or hand.phase != "play" or live.table.status != PLAYING:
+                break
+            mover = hand.to_move
+            entry = {"kind": "play", "seat": mover, "card": card_name(hand.legal_cards()[0]), "by": "claim"}
+            try:
+                last = await self.submit(live, entry, None)
+            except Refusal as r:
+                if r.code == "server_error":
+                    raise
+                # a bot moved first: look again
+        return last
+
+    async def _undo(self, live: LiveTable, seat: int, seq: int) -> int:
+        """Take back ``seat``'s last card of this hand, with every card played after it (bots only at the table)."""
+        async with live.lock:
+            table = live.table
+            keep = table.undo_point(seat)
+            if keep is None:
+                raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
+            if seq != table.seq:
+                raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+            fresh = Table.new(table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret,
+                              created=table.created)
+            fresh.seats = [copy.copy(s) for s in table.seats]
+            fresh.replay(table.log[:keep])
+            try:
+                await self._db(self.store.truncate, table.id, keep)
+            except Exception:
+                log.exception("could not undo to action %d of table %s", keep, table.id)
+                raise Refusal("server_error", "the undo could not be stored; try again") from None
+            live.table = fresh
+            live.turn_key = None  # the turn starts again: a fresh timer
+            self._schedule(live)
+            self._broadcast(live)
+            return fresh.seq
 
     # -- messages -----------------------------------------------------------
     async def _stored_anyway(self, table: Table) -> bool:
@@ -546,7 +647,14 @@ class Hub:
     def _state(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         table = live.table
         joining = {seat} if seat is not None and table.is_joining(seat) else set()
-        return state_message(table, seat, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining)
+        return state_message(
+            table, seat, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining, review=self._review_json(live)
+        )
+
+    def _review_json(self, live: LiveTable) -> dict[str, Any] | None:
+        if live.review_hand is None or live.review_until is None:
+            return None
+        return {"until": int(live.review_until * 1000), "ready": sorted(live.ready)}
 
     def _broadcast(self, live: LiveTable) -> None:
         """Send each client the state built from its own seat's view (a joining seat: the public view)."""
@@ -556,7 +664,10 @@ class Hub:
         table = live.table
         seats = {c.seat for c in clients}
         joining = {s for s in seats if s is not None and table.is_joining(s)}
-        messages = state_messages(table, seats, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining)
+        review = self._review_json(live)
+        messages = state_messages(
+            table, seats, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining, review=review
+        )
         texts = {seat: json.dumps(msg, separators=(",", ":")) for seat, msg in messages.items()}
         for client in clients:
             client.send(texts[client.seat])
@@ -565,6 +676,8 @@ class Hub:
     def _bot_seat(self, live: LiveTable) -> int | None:
         """The next seat a bot must act for now (a bot seat, an away player, or a player out of time)."""
         table = live.table
+        if live.review_hand is not None:
+            return None  # the players are reading the score sheet: the bots wait too
         for seat in table.seats_to_act():
             kind = table.seats[seat].kind
             if kind in (BOT, OPEN) or seat in live.away or (live.expired is not None and live.expired == live.turn_key):
@@ -584,6 +697,14 @@ class Hub:
         hand = table.hand
         assert hand is not None
         key = (hand.number, hand.phase, hand.to_move if hand.phase == "play" else None)
+        readers = self._readers(live)
+        if key != live.turn_key and live.turn_key is not None and hand.number > live.turn_key[0] and readers and self.review > 0:
+            self._start_review(live, hand.number)
+        if live.review_hand is not None and (live.review_hand != hand.number or not readers - live.ready):
+            self._end_review(live)
+        if live.review_hand is not None:
+            live.turn_key, live.deadline = key, None  # no timer runs while the score sheet is read
+            return
         if key != live.turn_key:
             live.turn_key = key
             live.expired = None
@@ -598,6 +719,33 @@ class Hub:
                 live.deadline = None
         if self._bot_seat(live) is not None and (live.driver is None or live.driver.done()):
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    def _readers(self, live: LiveTable) -> set[int]:
+        """The seats whose players are there to read the score sheet (human, connected, not away)."""
+        table = live.table
+        return {s for s in live.connected() if table.seats[s].kind == HUMAN and s not in live.away}
+
+    def _start_review(self, live: LiveTable, number: int) -> None:
+        """A hand ended: pause the next one (no timer, no bot) while the players read the score sheet."""
+        self._end_review(live)
+        if live.timer is not None:  # the last turn's timer (of the hand just over) has nothing left to time
+            live.timer.cancel()
+            live.timer = None
+        live.review_hand, live.review_until, live.ready = number, time.time() + self.review, set()
+        live.review_timer = asyncio.get_running_loop().call_later(self.review, self._review_over, live, number)
+
+    def _end_review(self, live: LiveTable) -> None:
+        if live.review_timer is not None:
+            live.review_timer.cancel()
+        live.review_hand = live.review_until = live.review_timer = None
+        live.ready = set()
+        live.turn_key = None  # the next hand's turn starts now: its timer from its full length
+
+    def _review_over(self, live: LiveTable, number: int) -> None:
+        if live.review_hand == number:
+            self._end_review(live)
+            self._schedule(live)
+            self._broadcast(live)
 
     def _expire(self, live: LiveTable, key: tuple[Any, ...]) -> None:
         if live.turn_key == key:

@@ -3,7 +3,9 @@
 Cards reach a client only through :func:`state_message`, and it reads only
 :meth:`hearts.core.Game.view` for the receiving seat, the finished hands
 (their points, and seeds revealed once each hand is over) and the public
-table facts. A pass is never shown to anyone but its seat. A seat taken
+table facts. Two flags say what the seat may ask for: ``can_undo`` (from the
+log) and ``can_claim`` (:mod:`hearts.core.claim`, which also looks at the
+other hands, but only to say whether the seat's cards are sure to win). A pass is never shown to anyone but its seat. A seat taken
 during a hand (``joining``: a bot finishes that hand for it) gets the public
 view of the hand, as a spectator does, until the next hand.
 """
@@ -15,7 +17,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from hearts.core import Trick, card_name
-from hearts.core.hand import Hand
+from hearts.core import claim as claim_rules
+from hearts.core.hand import Hand, trick_leader
 
 from .protocol import reply
 from .table import Table
@@ -28,7 +31,19 @@ def names(cards: Any) -> list[str]:
 
 
 def trick_json(t: Trick) -> dict[str, Any]:
-    return {"leader": t.leader, "cards": names(t.cards), "winner": t.winner, "points": t.points}
+    return {"leader": t.leader, "cards": names(t.cards), "winner": t.winner, "points": t.points, "cancelled": cancelled(t.cards)}
+
+
+def cancelled(cards: Any) -> list[int]:
+    """The positions of the cards that cancel (Cancellation Hearts: a card played twice in one trick)."""
+    _, dup = trick_leader(list(cards))
+    return [i for i, c in enumerate(cards) if dup >> c & 1]
+
+
+def current_trick_json(hand: Hand, leader: int, cards: Any) -> dict[str, Any]:
+    """The trick in progress: its cards, the position of the card winning it now (None: none) and the cancelled ones."""
+    best, _ = trick_leader(list(cards), two_pairs_void=hand.rules.two_pairs_void_trick)
+    return {"leader": leader, "cards": names(cards), "winning": best, "cancelled": cancelled(cards)}
 
 
 def seats_json(table: Table, connected: set[int], away: set[int]) -> list[dict[str, Any]]:
@@ -69,7 +84,7 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         "passed": names(view.passed) if view.passed is not None else None,
         "received": names(view.received) if view.received is not None else None,
         "passes_chosen": list(view.passes_chosen),
-        "trick": {"leader": view.trick_leader, "cards": names(view.trick)} if view.trick_leader is not None else None,
+        "trick": current_trick_json(hand, view.trick_leader, view.trick) if view.trick_leader is not None else None,
         "tricks": [trick_json(t) for t in view.tricks],
         "hearts_broken": view.hearts_broken,
         "voids": [[SUITS[s] for s in range(4) if v >> s & 1] for v in view.voids],
@@ -83,6 +98,9 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         "points": list(view.points) if view.points is not None else None,
         "seed_hash": table.seed_hash(seed),
         "seed": seed if done else None,
+        # what this seat may ask for now (False for a spectator)
+        "can_claim": seat is not None and claim_rules.can_claim(hand, seat),
+        "can_undo": seat is not None and table.undo_point(seat) is not None,
     }
 
 
@@ -135,10 +153,12 @@ def state_messages(
     away: set[int] = frozenset(),  # type: ignore[assignment]
     deadline: float | None = None,
     joining: set[int] = frozenset(),  # type: ignore[assignment]
+    review: dict[str, Any] | None = None,
 ) -> dict[int | None, dict[str, Any]]:
     """The ``state`` message for each of ``seats`` (None: a spectator); the public parts are built once.
 
     A seat in ``joining`` sees the hand as a spectator does (``you`` then says ``"joining": true``).
+    ``review``: the score-sheet pause after a hand (``until`` in ms, the seats ``ready``), or None.
     """
     game = table.game
     scores = list(game.scores) if game is not None else [0] * table.rules.players
@@ -154,6 +174,7 @@ def state_messages(
             "seats": to_act,
             "deadline": int(deadline * 1000) if deadline is not None and to_act else None,
             "now": int(time.time() * 1000),
+            "review": review,
         },
         "hands": done_hands_json(table),
     }
@@ -185,6 +206,7 @@ def state_message(
     away: set[int] = frozenset(),  # type: ignore[assignment]
     deadline: float | None = None,
     joining: set[int] = frozenset(),  # type: ignore[assignment]
+    review: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator)."""
-    return state_messages(table, [seat], connected=connected, away=away, deadline=deadline, joining=joining)[seat]
+    return state_messages(table, [seat], connected=connected, away=away, deadline=deadline, joining=joining, review=review)[seat]

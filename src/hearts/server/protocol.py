@@ -39,6 +39,10 @@ FIELDS: dict[str, dict[str, bool]] = {
     "moon": {"choice": True, "seq": True},
     "sync": {},
     "ping": {},
+    "ready": {"seq": False},
+    "hint": {"seq": False},
+    "claim": {"seq": True},
+    "undo": {"seq": True},
 }
 #: the message types that act on the game
 ACTIONS = ("start", "pass", "play", "moon")

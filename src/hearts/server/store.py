@@ -32,7 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 from hearts.core import Rules
 from hearts.record import dumps_record
 
-from .table import FINISHED, WAITING, Seat, Table
+from .table import FINISHED, HUMAN, WAITING, Seat, Table
 
 metadata = MetaData()
 
@@ -139,12 +139,18 @@ class Store:
                 game = table.game
                 values["finished"] = time.time()
                 values["result"] = json.dumps(
-                    {"scores": game.scores, "winners": game.winners, "hands": len(game.hands), "names": [s.name for s in table.seats]}
+                    {"scores": game.scores, "winners": game.winners, "hands": len(game.hands), "names": [s.name for s in table.seats],
+                     "humans": [s.seat for s in table.seats if s.kind == HUMAN], "shooters": [h.shooter for h in game.hands]}
                 )
                 values["record"] = dumps_record(table.record())
             conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
             for seat in table.seats if entry["kind"] == "start" else seats:
                 _update_seat(conn, table.id, seat)
+
+    def truncate(self, table_id: str, keep: int) -> None:
+        """Forget every action after the first ``keep`` (an undo at a table of bots; the table is still playing)."""
+        with self.engine.begin() as conn:
+            conn.execute(actions_t.delete().where(and_(actions_t.c.table_id == table_id, actions_t.c.seq > keep)))
 
     # -- reading ------------------------------------------------------------
     def load_open(self) -> list[Table]:
@@ -199,6 +205,34 @@ class Store:
                 }
             )
         return games
+
+    def player_stats(self, name: str) -> dict[str, Any]:
+        """One player's results over every finished game where a person of that name held a seat.
+
+        ``games``, ``wins``, ``hands`` and ``points`` (their sum of hand points: the final scores), ``moons_shot``
+        and ``moons_conceded`` (moons others shot; counted for games finished by a version that stores the shooters).
+        """
+        out: dict[str, Any] = {"name": name, "games": 0, "wins": 0, "hands": 0, "points": 0, "moons_shot": 0, "moons_conceded": 0}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.result).where(tables_t.c.status == FINISHED)).all()
+        for r in rows:
+            result = json.loads(r.result or "{}")
+            names = result.get("names", [])
+            humans = result.get("humans")
+            seats = [i for i, n in enumerate(names) if n == name and (humans is None or i in humans)]
+            if not seats:
+                continue
+            seat = seats[0]
+            out["games"] += 1
+            out["wins"] += int(seat in result.get("winners", []))
+            out["hands"] += result.get("hands", 0)
+            out["points"] += result.get("scores", [0] * len(names))[seat]
+            for shooter in result.get("shooters", []):
+                if shooter == seat:
+                    out["moons_shot"] += 1
+                elif shooter is not None:
+                    out["moons_conceded"] += 1
+        return out
 
     def record(self, table_id: str) -> tuple[str, str | None] | None:
         """(status, record text or None) of a table; None if there is no such table."""

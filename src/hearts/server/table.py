@@ -284,6 +284,22 @@ class Table:
             return {"kind": "play", "seat": seat, "card": card_name(action.card), "by": by}
         return {"kind": "moon", "seat": seat, "choice": action.choice, "by": by}
 
+    def undo_point(self, seat: int) -> int | None:
+        """How many log entries stay when ``seat`` takes back its last card of this hand (None: no undo now).
+
+        Only in play, at a table where every other seat is a bot (no person, not even one joining), and only
+        within the current hand.
+        """
+        hand = self.hand
+        if self.status != PLAYING or hand is None or hand.phase != "play":
+            return None
+        if any(s.seat != seat and (s.kind != BOT or s.token_hash is not None) for s in self.seats):
+            return None
+        played = len(hand.plays)
+        tail = self.log[len(self.log) - played:] if played else []
+        mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
+        return len(self.log) - played + mine[-1] if mine else None
+
     # -- rebuilding ---------------------------------------------------------
     def replay(self, log: list[dict[str, Any]]) -> None:
         """Apply a stored log in order (the table must be fresh); a bad entry raises ValueError."""

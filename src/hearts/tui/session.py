@@ -32,10 +32,9 @@ from typing import Any
 
 from hearts.bots import make_bot
 from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
-from hearts.core.cards import POINTS
+from hearts.core import claim as claim_rules
 from hearts.core.deal import random_deal
 from hearts.core.fair_deal import commitment, hand_seed, seed_deal, seed_from_text
-from hearts.core.hand import JD
 from hearts.record import Deals, Player, game_record, read_record, replay_game, save_record
 from hearts.record.storage import data_dir
 
@@ -308,31 +307,18 @@ class Session:
         return None
 
     def points_left(self) -> bool:
-        """Could any card still change the hand's points? (Any point card not yet taken, or a kitty not yet taken.)"""
-        hand = self.hand
-        if hand.kitty and hand.kitty_taker() is None:
-            return True
-        taken: list[Card] = [c for cards in hand.taken for c in cards]
-        remaining = list(self.rules.deck) * (2 if self.rules.is_cancellation else 1)
-        for c in taken + list(hand.kitty):
-            remaining.remove(c)
-        jd = bool(self.rules.jack_of_diamonds)
-        return any(POINTS[c] or (jd and c == JD) for c in remaining)
+        """Could any card still change the hand's points? (see :mod:`hearts.core.claim`)"""
+        return claim_rules.points_left(self.hand)
 
     def wins_the_rest(self) -> bool:
-        """The human leads and each card it holds beats every card of its suit still out (one deck only)."""
-        hand = self.hand
-        if self.rules.is_cancellation or hand.phase != "play" or hand.to_move != self.human or hand.trick:
-            return False
-        mine = hand.hand_cards(self.human)
-        others = [c for s in range(self.rules.players) if s != self.human for c in hand.hand_cards(s)]
-        return all(not any(o // 13 == c // 13 and o > c for o in others) for c in mine)
+        """The human leads and surely wins every trick left (see :mod:`hearts.core.claim`)."""
+        return claim_rules.wins_the_rest(self.hand, self.human)
 
     def can_claim(self) -> bool:
         """Claim: in play, on the human's turn, when no points are left or the human surely wins every trick left."""
         if self.phase != "play" or not self.human_to_act():
             return False
-        return not self.points_left() or self.wins_the_rest()
+        return claim_rules.can_claim(self.hand, self.human)
 
     def claim(self) -> None:
         """Play the rest of the hand at once: every seat its lowest legal card (the outcome is settled)."""

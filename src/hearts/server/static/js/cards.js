@@ -1,0 +1,44 @@
+// Cards: the protocol's names ("QS", "TH") shown one way everywhere (Q♠, 10♥).
+import { el } from "./dom.js";
+
+const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 }; // alternate colours in the hand
+export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_VALUE = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, T: 10, J: 11, Q: 12, K: 13, A: 14 };
+const RANK_NAME = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", 10: "ten", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace"
+};
+
+export function parseCard(name) {
+  const s = String(name);
+  return { rank: s.slice(0, -1), suit: s.slice(-1) };
+}
+export function cardLabel(name) {
+  const c = parseCard(name);
+  return (RANK_NAME[c.rank] || c.rank) + " of " + (SUIT_NAME[c.suit] || c.suit);
+}
+export function cardText(name) {
+  const c = parseCard(name);
+  return (c.rank === "T" ? "10" : c.rank) + (SUIT_SYMBOL[c.suit] || c.suit);
+}
+export function suitClass(name) { return "suit-" + parseCard(name).suit.toLowerCase(); }
+export function isRed(name) { const s = parseCard(name).suit; return s === "H" || s === "D"; }
+export function compareCards(a, b) {
+  const x = parseCard(a), y = parseCard(b);
+  const ds = (SUIT_ORDER[x.suit] || 0) - (SUIT_ORDER[y.suit] || 0);
+  return ds || (RANK_VALUE[x.rank] || 0) - (RANK_VALUE[y.rank] || 0);
+}
+
+// Card names inside a server message ("cannot play 4S") written as the table shows them ("4♠").
+export function cardsInText(text) {
+  return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (m, r, s) => cardText(r + s));
+}
+
+// A small face-up card (trick, last trick).
+export function cardFace(name, extraClass, label) {
+  return el("span", {
+    class: "face " + (isRed(name) ? "red" : "black") + " " + suitClass(name) + (extraClass ? " " + extraClass : ""),
+    "data-card": name, "aria-label": cardLabel(name) + (label ? ", " + label : ""), role: "img"
+  }, [cardText(name)]);
+}

@@ -1,0 +1,216 @@
+// The lobby: create a table, the open tables, the finished games and a player's stats.
+import { api } from "./api.js";
+import { $, el, formatTime, plural, showMessage } from "./dom.js";
+import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
+
+let options = null;
+// Options that only Cancellation Hearts has (the server refuses them elsewhere).
+const CANCELLATION_ONLY = { two_pairs_void_trick: true, last_trick_unwon: true };
+
+function humanKey(k) { return k.replace(/_/g, " "); }
+
+export function fillSelect(sel, values, current, labels) {
+  sel.textContent = "";
+  for (const v of values) {
+    const o = el("option", { value: String(v), text: labels ? labels(v) : String(v) });
+    if (String(v) === String(current)) o.selected = true;
+    sel.appendChild(o);
+  }
+}
+
+function updatePlayers() {
+  const range = (options.variants || {})[$("create-variant").value] || [3, 7];
+  const sel = $("create-players");
+  let cur = parseInt(sel.value, 10);
+  const values = [];
+  for (let n = range[0]; n <= range[1]; n++) values.push(n);
+  if (!(cur >= range[0] && cur <= range[1])) cur = range[0] <= 4 && range[1] >= 4 ? 4 : range[0];
+  fillSelect(sel, values, cur);
+}
+
+function variantDefaults() {
+  const variant = $("create-variant").value;
+  return (options.rules_by_variant && options.rules_by_variant[variant]) || options.rules || {};
+}
+
+function buildRules() {
+  const box = $("create-rules");
+  box.textContent = "";
+  const rules = variantDefaults();
+  const choices = options.choices || {};
+  const cancellation = $("create-variant").value === "cancellation";
+  if (rules.target) $("create-target").placeholder = String(rules.target);
+  for (const key of Object.keys(rules)) {
+    if (key === "variant" || key === "players" || key === "target") continue;
+    if (CANCELLATION_ONLY[key] && !cancellation) continue;
+    const def = rules[key];
+    const id = "rule-" + key;
+    let input;
+    if (choices[key]) {
+      input = el("select", { id, "data-rule": key });
+      fillSelect(input, choices[key].map((v) => JSON.stringify(v)), JSON.stringify(def), (v) => {
+        const x = JSON.parse(v);
+        return x === null ? "variant default" : x === true ? "yes" : x === false ? "no" : humanKey(String(x));
+      });
+      box.appendChild(el("label", null, [humanKey(key) + " ", input]));
+    } else if (typeof def === "boolean") {
+      input = el("input", { id, type: "checkbox", "data-rule": key });
+      input.checked = def;
+      box.appendChild(el("label", { class: "check" }, [input, " " + humanKey(key)]));
+    } else if (typeof def === "number") {
+      input = el("input", { id, type: "number", "data-rule": key, value: String(def), step: "1" });
+      box.appendChild(el("label", null, [humanKey(key) + " ", input]));
+    } else if (def === null) {
+      input = el("select", { id, "data-rule": key });
+      fillSelect(input, ["null", "true", "false"], "null", (v) => (v === "null" ? "variant default" : v === "true" ? "yes" : "no"));
+      box.appendChild(el("label", null, [humanKey(key) + " ", input]));
+    } else {
+      input = el("input", { id, "data-rule": key, value: String(def) });
+      box.appendChild(el("label", null, [humanKey(key) + " ", input]));
+    }
+  }
+}
+
+function collectRules() {
+  const out = {};
+  const defs = variantDefaults();
+  for (const inp of document.querySelectorAll("[data-rule]")) {
+    const key = inp.getAttribute("data-rule");
+    let v;
+    if (inp.type === "checkbox") v = inp.checked;
+    else if (inp.tagName === "SELECT") v = JSON.parse(inp.value);
+    else if (inp.type === "number") v = inp.value === "" ? defs[key] : parseInt(inp.value, 10);
+    else v = inp.value;
+    // Only what differs from the variant's defaults (rules_by_variant of /api/options).
+    if (JSON.stringify(v) !== JSON.stringify(defs[key])) out[key] = v;
+  }
+  return out;
+}
+
+function seatSummary(t) {
+  const people = [];
+  let bots = 0, open = 0;
+  for (const s of t.seats || []) {
+    if (s.kind === "open") open += 1;
+    else if (s.kind === "bot" && !s.name) bots += 1;
+    else people.push((s.name || "Seat " + (s.seat + 1)) + (s.kind === "bot" ? " (bot)" : ""));
+  }
+  if (bots) people.push(plural(bots, "bot"));
+  if (open) people.push(plural(open, "open seat"));
+  return people.join(", ");
+}
+
+async function loadLists() {
+  try {
+    const d = await api("GET", "/api/tables");
+    const ul = $("open-tables");
+    ul.textContent = "";
+    const tables = (d && d.tables) || [];
+    if (!tables.length) ul.appendChild(el("li", { class: "empty", text: "No open tables: create one above." }));
+    for (const t of tables) {
+      const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away)).length;
+      ul.appendChild(el("li", { class: "table-item", "data-table": t.id }, [
+        el("div", { class: "grow" }, [
+          el("strong", { text: t.variant + " · " + plural(t.players, "player") }),
+          el("span", { class: "muted", text: " · " + t.status + (t.target ? " · to " + t.target : "") }),
+          el("div", { class: "muted small-print", text: seatSummary(t) })
+        ]),
+        el("div", { class: "item-actions" }, [
+          open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
+          el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
+        ])
+      ]));
+    }
+  } catch (e) { showMessage("Could not load the tables: " + e.message, "error"); }
+  try {
+    const d = await api("GET", "/api/games");
+    const ul = $("finished-games");
+    ul.textContent = "";
+    const games = (d && d.games) || [];
+    if (!games.length) ul.appendChild(el("li", { class: "empty", text: "No finished games yet." }));
+    for (const g of games) {
+      const names = g.names || [];
+      const scores = g.scores || [];
+      const winners = (g.winners || []).map((w) => names[w] || "Seat " + (w + 1));
+      const res = names.map((n, i) => (n || "Seat " + (i + 1)) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
+      ul.appendChild(el("li", { class: "table-item", "data-game": g.id }, [
+        el("div", { class: "grow" }, [
+          el("strong", { text: g.variant + " · " + plural(g.players, "player") + " · " + plural(g.hands || 0, "hand") }),
+          el("div", { class: "small-print", text: res }),
+          el("div", { class: "muted small-print", text: "Won by " + (winners.join(" & ") || "?") + (g.finished ? " · " + formatTime(g.finished) : "") })
+        ]),
+        el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: "Record" })
+      ]));
+    }
+  } catch (e) { showMessage("Could not load the finished games: " + e.message, "error"); }
+  loadStats();
+}
+
+// A player's stats over the finished games kept by this server (by name).
+async function loadStats() {
+  const name = savedName();
+  const box = $("stats");
+  if (!name || !box) { if (box) box.hidden = true; return; }
+  try {
+    const s = await api("GET", "/api/stats?name=" + encodeURIComponent(name));
+    box.hidden = false;
+    $("stats-name").textContent = name;
+    const dl = $("stats-list");
+    dl.textContent = "";
+    const rows = [
+      ["Games", s.games], ["Wins", s.wins],
+      ["Average points a hand", s.hands ? (s.points / s.hands).toFixed(1) : "–"],
+      ["Moons shot", s.moons_shot], ["Moons against you", s.moons_conceded]
+    ];
+    for (const [k, v] of rows) dl.append(el("div", { class: "stat" }, [el("dt", { text: k }), el("dd", { "data-stat": k, text: String(v) })]));
+  } catch (e) { box.hidden = true; }
+}
+
+export async function createTable(body) {
+  const d = await api("POST", "/api/tables", body);
+  if (d.token) storeToken(d.table, d.token);
+  location.assign(d.link || d.invite || "/t/" + d.table);
+}
+
+export async function showLobby() {
+  $("lobby").hidden = false;
+  $("create-name").value = savedName();
+  $("create-seed").value = randomSeed();
+  $("create-variant").addEventListener("change", () => { updatePlayers(); buildRules(); });
+  $("create-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (!options) return;
+    const name = $("create-name").value.trim();
+    const body = {
+      variant: $("create-variant").value,
+      players: parseInt($("create-players").value, 10),
+      level: $("create-level").value,
+      rules: collectRules()
+    };
+    const target = $("create-target").value.trim();
+    if (target) body.target = parseInt(target, 10);
+    const timer = $("create-timer").value.trim();
+    if (timer !== "") body.turn_seconds = parseInt(timer, 10);
+    if (name) { body.name = name; saveName(name); }
+    const cseed = $("create-seed").value.trim();
+    if (cseed) body.client_seed = cseed;
+    $("create-btn").disabled = true;
+    try { await createTable(body); } catch (e) {
+      $("create-btn").disabled = false;
+      showMessage(e.message, "error");
+    }
+  });
+  $("refresh-btn").addEventListener("click", loadLists);
+  loadLists();
+  setInterval(() => { if (!document.hidden) loadLists(); }, 15000);
+  try {
+    options = (await api("GET", "/api/options")) || {};
+    fillSelect($("create-variant"), Object.keys(options.variants || { standard: [3, 7] }), "standard");
+    updatePlayers();
+    const levels = options.levels || ["medium"];
+    const level = (options.defaults && options.defaults.level) || "medium";
+    fillSelect($("create-level"), levels, levels.indexOf(level) >= 0 ? level : levels[0]);
+    $("create-timer").value = String((options.defaults && options.defaults.turn_seconds) || 0);
+    buildRules();
+  } catch (e) { showMessage("Could not load the table options: " + e.message, "error"); }
+}

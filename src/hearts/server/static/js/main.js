@@ -1,0 +1,37 @@
+// Browser client of `hearts serve` (protocol v1, docs/protocol.md): ES modules, no build step.
+import { cardLabel, compareCards } from "./cards.js";
+import { $ } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { applyOptions, option, setOption } from "./prefs.js";
+import { onServerMessage, showTable, T } from "./table.js";
+
+function settings() {
+  const boxes = { "opt-four": "fourColour", "opt-large": "largeCards", "opt-sounds": "sounds" };
+  for (const [id, name] of Object.entries(boxes)) {
+    const box = $(id);
+    box.checked = option(name);
+    box.addEventListener("change", () => setOption(name, box.checked));
+  }
+  $("settings-btn").addEventListener("click", () => { const d = $("settings"); if (!d.open) d.showModal(); });
+  applyOptions();
+}
+
+function route() {
+  settings();
+  const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  if (m) showTable(decodeURIComponent(m[1]));
+  else showLobby();
+}
+
+// For tests and the curious: read-only views of the client's state.
+window.heartsClient = {
+  get state() { return T.state; },
+  get selected() { return T.selected.slice(); },
+  get socket() { return T.conn ? T.conn.ws : null; },
+  cardLabel,
+  compareCards,
+  _onServerMessage: onServerMessage
+};
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", route);
+else route();

@@ -1,0 +1,27 @@
+// What the browser keeps: seat tokens, the player's name and the display options (localStorage).
+
+function get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+function set(key, value) {
+  try { if (value === null || value === undefined) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch (e) { /* private mode */ }
+}
+
+export function storeToken(table, token) { set("hearts.token." + table, token || null); }
+export function storedToken(table) { return get("hearts.token." + table); }
+export function savedName() { return get("hearts.name") || ""; }
+export function saveName(n) { set("hearts.name", n); }
+
+// Display options: four-colour deck, large cards, sounds (off by default).
+export const OPTIONS = { fourColour: "hearts.opt.four-colour", largeCards: "hearts.opt.large-cards", sounds: "hearts.opt.sounds" };
+export function option(name) { return get(OPTIONS[name]) === "1"; }
+export function setOption(name, on) { set(OPTIONS[name], on ? "1" : null); applyOptions(); }
+export function applyOptions() {
+  document.body.classList.toggle("four-colour", option("fourColour"));
+  document.body.classList.toggle("large-cards", option("largeCards"));
+}
+
+// A fresh client seed for hearts-deal/1: 16 random hex characters from the browser's generator.
+export function randomSeed() {
+  const bytes = new Uint8Array(8);
+  window.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,136 @@
+// The seats around the table (wide screens) or in a compact grid (phones), and the trick in front of its players.
+import { cardFace } from "./cards.js";
+import { el, plural, reducedMotion } from "./dom.js";
+import { mySeat, seatName, seatOrder, who } from "./names.js";
+
+// The trick on the table: the current one, or (while the next is not led) the last one, with who played each card.
+function shownTrick(state) {
+  const h = state.hand;
+  if (!h) return null;
+  const n = state.table.players;
+  const tricks = h.tricks || [];
+  const current = h.trick && h.trick.cards && h.trick.cards.length;
+  const t = current ? h.trick : tricks.length ? tricks[tricks.length - 1] : null;
+  if (!t) return null;
+  const cards = t.cards.map((c, k) => ({
+    card: c, seat: (t.leader + k) % n, k,
+    cancelled: (t.cancelled || []).indexOf(k) >= 0,
+    winning: current ? t.winning === k : t.winner === (t.leader + k) % n
+  }));
+  return { last: !current, leader: t.leader, winner: current ? null : t.winner, cards, key: h.number + ":" + (current ? tricks.length : tricks.length - 1) };
+}
+
+function ringSpot(k, n, r) {
+  const a = Math.PI / 2 + (2 * Math.PI * k) / n; // yourself at the bottom, then clockwise: your left first
+  return { x: 50 + r.x * Math.cos(a), y: 50 + r.y * Math.sin(a) };
+}
+
+const SEAT_R = { x: 41, y: 40 };
+// The trick's ring: wider with many players, so their cards do not overlap.
+function cardRing(n) { return n > 7 ? { x: 24, y: 27 } : n > 4 ? { x: 20, y: 24 } : { x: 17, y: 22 }; }
+
+// Draw the seats around the trick into ``box``; ``memo`` remembers the cards already shown (seen) and the trick swept.
+export function renderRing(box, s, memo) {
+  const t = s.table;
+  const h = s.hand;
+  const me = mySeat(s);
+  const n = t.players;
+  box.textContent = "";
+  box.setAttribute("data-count", String(n));
+  const turnSeats = (s.turn && s.turn.seats) || [];
+  const trick = shownTrick(s);
+  const bySeat = {};
+  if (trick) for (const c of trick.cards) bySeat[c.seat] = c;
+  const rect = box.getBoundingClientRect();
+  const base = me === null || me === undefined ? 0 : me;
+  const spots = {};
+  for (const i of seatOrder(n, me)) {
+    const k = (i - base + n) % n;
+    spots[i] = { seat: ringSpot(k, n, SEAT_R), card: ringSpot(k, n, cardRing(n)) };
+  }
+  const motion = !reducedMotion();
+  for (const i of seatOrder(n, me)) {
+    const seat = t.seats[i] || { seat: i, kind: "open" };
+    const marks = [];
+    if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: "bot" }));
+    if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: "open" }));
+    if (seat.away) marks.push(el("span", { class: "tag away", text: "away" }));
+    if (seat.kind === "human" && !seat.connected) marks.push(el("span", { class: "tag off", text: "offline" }));
+    if (i === me) marks.push(el("span", { class: "tag you", text: "you" }));
+    if (h && h.dealer === i) marks.push(el("span", { class: "tag dealer", title: "dealer", text: "D" }));
+    if (trick && !trick.last && trick.leader === i) marks.push(el("span", { class: "tag lead", title: "led this trick", text: "led" }));
+    const inTurn = turnSeats.indexOf(i) >= 0 && !s.game_over && !(s.turn && s.turn.review);
+    const stats = [el("span", { class: "score", title: "score" }, [el("b", { text: String(s.scores ? s.scores[i] : 0) })])];
+    if (h) {
+      const pts = h.points_taken ? h.points_taken[i] : 0;
+      stats.push(el("span", { class: "pts", title: "points taken this hand: " + plural(pts, "point"), text: "+" + pts }));
+      const left = h.hand_sizes ? h.hand_sizes[i] : 0;
+      stats.push(el("span", { class: "left", title: plural(left, "card") + " left", text: left + " 🂠" }));
+      if (h.phase === "pass" && h.passes_chosen && h.passes_chosen[i]) stats.push(el("span", { class: "tag ok", text: "passed" }));
+    }
+    const played = bySeat[i];
+    const playedEl = el("div", { class: "played" + (trick && trick.last ? " last" : "") + (played && played.winning ? " won" : "") }, [
+      played ? trickFace(played) : el("span", { class: "face empty", "aria-hidden": "true", text: "" })
+    ]);
+    const seatEl = el("div", {
+      class: "seat" + (inTurn ? " turn" : "") + (i === me ? " me" : "") + " kind-" + seat.kind,
+      "data-seat": String(i), "aria-current": inTurn ? "true" : null,
+      "aria-label": seatName(s, i) + (inTurn ? ", to play" : "")
+    }, [
+      el("div", { class: "seat-head" }, [el("span", { class: "name", text: seatName(s, i) })].concat(marks)),
+      el("div", { class: "seat-stats" }, stats),
+      seat.kind === "open" ? null : playedEl,
+      inTurn && s.turn.deadline ? el("div", { class: "countdown", "data-deadline": String(s.turn.deadline) }) : null
+    ]);
+    seatEl.style.setProperty("--x", spots[i].seat.x + "%");
+    seatEl.style.setProperty("--y", spots[i].seat.y + "%");
+    box.appendChild(seatEl);
+  }
+  // The trick in the middle (wide screens): each card in front of the seat that played it.
+  if (trick) {
+    for (const c of trick.cards) {
+      const sp = spots[c.seat];
+      const key = trick.key + ":" + c.k;
+      const face = trickFace(c);
+      const card = el("div", {
+        class: "trick-card" + (trick.last ? " last" : "") + (c.k === 0 ? " led" : "") + (c.winning ? " winning" : "") + (c.cancelled ? " cancelled" : ""),
+        "data-seat": String(c.seat)
+      }, [face]);
+      card.style.setProperty("--x", sp.card.x + "%");
+      card.style.setProperty("--y", sp.card.y + "%");
+      if (motion && !trick.last && !memo.seen.has(key)) {
+        card.classList.add("enter");
+        card.style.setProperty("--fx", ((sp.seat.x - sp.card.x) * rect.width) / 100 + "px");
+        card.style.setProperty("--fy", ((sp.seat.y - sp.card.y) * rect.height) / 100 + "px");
+      }
+      memo.seen.add(key);
+      if (trick.last && motion) {
+        const to = trick.winner === null || trick.winner === undefined ? { x: 50, y: 50 } : spots[trick.winner].seat;
+        card.classList.add(memo.swept === trick.key ? "gone" : "sweep");
+        card.style.setProperty("--sx", ((to.x - sp.card.x) * rect.width) / 100 + "px");
+        card.style.setProperty("--sy", ((to.y - sp.card.y) * rect.height) / 100 + "px");
+      }
+      box.appendChild(card);
+    }
+    if (trick.last && motion) memo.swept = trick.key;
+    if (trick.last) box.appendChild(el("div", { class: "trick-note", role: "status", text: takesText(s) }));
+  }
+}
+
+// "You take the trick · 2 points", "Ben takes the trick", "Nobody takes it: set aside".
+function takesText(s) {
+  const h = s.hand;
+  const t = h.tricks[h.tricks.length - 1];
+  if (t.winner === null || t.winner === undefined) return "Nobody takes the trick: set aside";
+  const name = who(s, t.winner);
+  return name + (name === "You" ? " take" : " takes") + " the trick" + (t.points ? " · " + plural(t.points, "point") : "");
+}
+
+function trickFace(c) {
+  const labels = [];
+  if (c.cancelled) labels.push("cancelled");
+  if (c.winning) labels.push("winning");
+  if (c.k === 0) labels.push("led");
+  return cardFace(c.card, (c.cancelled ? "cancelled" : "") + (c.winning ? " winning" : ""), labels.join(", "));
+}
+

@@ -1,0 +1,590 @@
+// The table view: seats around the trick, your hand, the controls, and the messages of the game.
+import { api } from "./api.js";
+import { cardLabel, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
+import { $, anyDialogOpen, el, openDialog, plural, showMessage } from "./dom.js";
+import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
+import { renderRing } from "./ring.js";
+import { createTable } from "./lobby.js";
+import { mySeat, seatName, who } from "./names.js";
+import { randomSeed, saveName, savedName, storeToken, storedToken } from "./prefs.js";
+import { Connection } from "./protocol.js";
+import { play as playSound, soundsFor } from "./sound.js";
+
+export const T = {
+  id: null, conn: null, state: null, welcome: null,
+  selected: [], // indices into the sorted hand while passing
+  sortedCards: [], focusIndex: 0, hinted: null, hintId: null,
+  handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
+  seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false
+};
+
+function hashParams() {
+  const out = {};
+  for (const part of location.hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    if (i < 0) out[decodeURIComponent(part)] = "";
+    else out[decodeURIComponent(part.slice(0, i))] = decodeURIComponent(part.slice(i + 1));
+  }
+  return out;
+}
+
+function setConn(text) {
+  const c = $("conn");
+  c.hidden = !text;
+  c.textContent = text || "";
+}
+
+function tablePath() { return "/t/" + encodeURIComponent(T.id); }
+
+function updateOwnLink() {
+  const token = T.conn && T.conn.token;
+  $("own-link-box").hidden = !token;
+  if (token) $("own-link").value = location.origin + tablePath() + "#token=" + encodeURIComponent(token);
+}
+
+function copyField(input) {
+  input.select();
+  const done = () => showMessage("Copied to the clipboard.", "info");
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(input.value).then(done, () => { document.execCommand("copy"); done(); });
+  } else {
+    try { document.execCommand("copy"); done(); } catch (e) { showMessage("Select the link and copy it.", "info"); }
+  }
+}
+
+export function showTable(id) {
+  T.id = id;
+  $("table-view").hidden = false;
+  document.title = "Hearts · table " + id;
+  const params = hashParams();
+  const token = params.token || storedToken(id);
+  if (token) {
+    storeToken(id, token);
+    if (!params.token) history.replaceState(null, "", tablePath() + "#token=" + encodeURIComponent(token));
+  } else if (!("watch" in params)) {
+    $("seat-panel").hidden = false;
+    $("join-name").value = savedName();
+    $("join-seed").value = randomSeed();
+  }
+  T.conn = new Connection(id, token || null, { message: onServerMessage, status: setConn, closed: onClosed });
+  $("invite-link").value = location.origin + tablePath();
+  updateOwnLink();
+
+  $("join-form").addEventListener("submit", onJoin);
+  $("watch-btn").addEventListener("click", () => {
+    $("seat-panel").hidden = true;
+    history.replaceState(null, "", tablePath() + "#watch");
+  });
+  $("copy-invite").addEventListener("click", () => copyField($("invite-link")));
+  $("copy-own").addEventListener("click", () => copyField($("own-link")));
+  $("start-btn").addEventListener("click", () => act({ type: "start" }));
+  $("pass-btn").addEventListener("click", doPass);
+  $("hint-btn").addEventListener("click", askHint);
+  $("claim-btn").addEventListener("click", () => act({ type: "claim" }));
+  $("undo-btn").addEventListener("click", () => act({ type: "undo" }));
+  $("moon-add").addEventListener("click", () => chooseMoon("add"));
+  $("moon-subtract").addEventListener("click", () => chooseMoon("subtract"));
+  $("moon-open").addEventListener("click", () => openDialog($("moon-dialog")));
+  $("moon-dialog").addEventListener("close", () => { if (T.state) T.moonDismissedSeq = T.state.seq; });
+  $("last-btn").addEventListener("click", () => showLastTrick(T.state, (t) => showMessage(t, "info")));
+  $("score-sheet").addEventListener("close", onSheetClosed);
+  $("sheet-btn").addEventListener("click", () => showScoreSheet(T.state));
+  $("hand").addEventListener("click", onHandClick);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("resize", () => { if (T.state) renderSeats(); });
+  setInterval(tickTimer, 250);
+  T.conn.connect();
+}
+
+async function onJoin(ev) {
+  ev.preventDefault();
+  const name = $("join-name").value.trim();
+  if (!name) return;
+  saveName(name);
+  const body = { name };
+  const seed = $("join-seed").value.trim();
+  if (seed) body.client_seed = seed;
+  const seat = $("join-seat").value;
+  if (seat !== "") body.seat = parseInt(seat, 10);
+  $("join-btn").disabled = true;
+  try {
+    const d = await api("POST", "/api/tables/" + encodeURIComponent(T.id) + "/join", body);
+    storeToken(T.id, d.token);
+    history.replaceState(null, "", tablePath() + "#token=" + encodeURIComponent(d.token));
+    $("seat-panel").hidden = true;
+    T.conn.reconnectNow(d.token);
+    updateOwnLink();
+    showMessage("You sit in seat " + (d.seat + 1) + ".", "info");
+  } catch (e) { showMessage(e.message, "error"); }
+  $("join-btn").disabled = false;
+}
+
+// A closed websocket: true when it is handled here (no reconnection).
+function onClosed(code) {
+  if (code === 4401) {
+    storeToken(T.id, null);
+    T.conn.token = null;
+    updateOwnLink();
+    history.replaceState(null, "", tablePath());
+    showMessage("That seat link is not valid here; you are watching. Take a seat to play.", "error");
+    $("seat-panel").hidden = false;
+    T.conn.scheduleReconnect(0);
+    return true;
+  }
+  if (code === 4404) { tableGone(); return true; }
+  if (code === 4409) {
+    // This seat was opened in more tabs than the server keeps: this (the oldest) one steps aside for good.
+    T.conn.stop();
+    setConn("This seat is open in another tab or device: reload this page to play here.");
+    return true;
+  }
+  return false;
+}
+
+export function onServerMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      T.welcome = msg;
+      break;
+    case "state": {
+      const before = T.state;
+      T.state = msg;
+      T.conn.seq = msg.seq;
+      // the server's clock minus ours, so the countdown is right even if this machine's clock is not
+      if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
+      if (!before || before.seq !== msg.seq) T.hinted = null;
+      for (const s of soundsFor(before, msg)) playSound(s);
+      render();
+      break;
+    }
+    case "hint":
+      if (msg.id === T.hintId) showHint(msg);
+      break;
+    case "error":
+      showMessage(cardsInText(msg.message || msg.code), "error");
+      if (msg.code === "stale") T.conn.send({ type: "sync" });
+      if (msg.code === "not_found") tableGone();
+      break;
+    default:
+      break;
+  }
+}
+
+// ---- actions ---------------------------------------------------------------
+
+function act(msg) {
+  if (T.conn.busy()) return;
+  if (T.conn.send(msg) === null) showMessage("Not connected: wait for the reconnection and try again.", "error");
+}
+
+function passCount() {
+  const s = T.state;
+  return (s && s.table && s.table.rules && s.table.rules.pass_count) || 3;
+}
+
+function myTurn() {
+  const s = T.state;
+  return !!(s && s.you && !s.you.joining && s.turn && s.turn.seats.indexOf(s.you.seat) >= 0);
+}
+
+function passing() {
+  const s = T.state;
+  return !!(s && s.you && !s.you.joining && s.hand && s.hand.phase === "pass" && !s.hand.passed && !s.game_over);
+}
+
+function doPass() {
+  const s = T.state;
+  if (!s || !s.hand || s.hand.phase !== "pass") return;
+  if (T.selected.length !== passCount()) { showMessage("Choose " + plural(passCount(), "card") + " to pass.", "error"); return; }
+  act({ type: "pass", cards: T.selected.map((i) => T.sortedCards[i]) });
+}
+
+function chooseMoon(choice) {
+  act({ type: "moon", choice });
+  $("moon-dialog").close();
+}
+
+function askHint() {
+  if (!myTurn()) { showMessage("There is nothing for you to decide now.", "info"); return; }
+  T.hintId = T.conn.send({ type: "hint" });
+}
+
+function showHint(msg) {
+  const a = msg.action;
+  if (!T.state || msg.seq !== T.state.seq) return;
+  if (a.kind === "pass") {
+    const picked = [];
+    for (const c of a.cards) {
+      const i = T.sortedCards.findIndex((x, k) => x === c && picked.indexOf(k) < 0);
+      if (i >= 0) picked.push(i);
+    }
+    T.selected = picked;
+    showMessage("Hint: pass " + a.cards.map(cardText).join(" ") + " (selected for you).", "info");
+  } else if (a.kind === "play") {
+    T.hinted = a.card;
+    showMessage("Hint: play the " + cardText(a.card) + ".", "info");
+  } else {
+    showMessage("Hint: " + (a.choice === "add" ? "add the moon's points to the others." : "take the moon's points off your score."), "info");
+  }
+  renderHand();
+  renderControls();
+}
+
+function onHandClick(ev) {
+  const b = ev.target.closest("button.card");
+  if (!b || b.disabled) return;
+  const i = parseInt(b.getAttribute("data-index"), 10);
+  T.focusIndex = i;
+  activateCard(i);
+}
+
+function activateCard(i) {
+  const s = T.state;
+  if (!s || !s.hand) return;
+  if (passing()) {
+    const at = T.selected.indexOf(i);
+    if (at >= 0) T.selected.splice(at, 1);
+    else if (T.selected.length < passCount()) T.selected.push(i);
+    else showMessage("You pass " + plural(passCount(), "card") + ": unselect one first.", "info");
+    renderHand();
+    renderControls();
+    focusCard(i);
+  } else if (s.hand.phase === "play" && myTurn()) {
+    const card = T.sortedCards[i];
+    if ((s.hand.legal || []).indexOf(card) < 0) { showMessage("You cannot play the " + cardText(card) + " now.", "error"); return; }
+    act({ type: "play", card });
+  }
+}
+
+function focusCard(i) {
+  const b = document.querySelector('#hand button.card[data-index="' + i + '"]');
+  if (b) b.focus();
+}
+
+function onKey(ev) {
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.key === "Escape") {
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    return;
+  }
+  if (anyDialogOpen() || !T.state) return;
+  const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  const cards = [...document.querySelectorAll("#hand button.card:not(:disabled)")];
+  if (k === "ArrowLeft" || k === "ArrowRight") {
+    if (!cards.length) return;
+    ev.preventDefault();
+    let cur = cards.indexOf(document.activeElement);
+    if (cur < 0) cur = k === "ArrowRight" ? 0 : cards.length - 1;
+    else cur = (cur + (k === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    T.focusIndex = parseInt(cards[cur].getAttribute("data-index"), 10);
+    cards[cur].focus();
+    return;
+  }
+  const keys = {
+    p: () => { if (passing()) doPass(); },
+    l: () => showLastTrick(T.state, (t) => showMessage(t, "info")),
+    s: () => showScoreSheet(T.state),
+    h: askHint,
+    c: () => { if (!$("claim-btn").disabled && !$("claim-btn").hidden) act({ type: "claim" }); },
+    u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) act({ type: "undo" }); }
+  };
+  if (keys[k]) { ev.preventDefault(); keys[k](); }
+  // Enter and Space on a focused card button click it natively.
+}
+
+// ---- the score-sheet pause --------------------------------------------------
+
+function reviewing() {
+  const s = T.state;
+  const r = s && s.turn && s.turn.review;
+  return !!(r && s.you && !s.you.joining && r.ready.indexOf(s.you.seat) < 0);
+}
+
+function onSheetClosed() {
+  T.sheetAuto = false;
+  if (reviewing()) T.conn.send({ type: "ready" });
+  if (T.state) render();
+}
+
+function renderReview() {
+  const note = $("review-note");
+  const s = T.state;
+  const r = s.turn && s.turn.review;
+  note.hidden = !(r && $("score-sheet").open);
+  if (r && T.sheetAuto && !$("score-sheet").open && reviewing()) openDialog($("score-sheet"));
+  if (!r && T.sheetAuto && $("score-sheet").open) { T.sheetAuto = false; $("score-sheet").close(); }
+  if (r) $("score-continue").textContent = reviewing() ? "Next hand" : "Close";
+}
+
+// ---- rendering ---------------------------------------------------------------
+
+function render() {
+  const s = T.state;
+  if (!s) return;
+  const t = s.table;
+  if (mySeat(s) !== null) $("seat-panel").hidden = true;
+  if (!T.linksShown) {
+    // While the table waits for players, show the invite link at once (and fold it away when the game starts).
+    T.linksShown = true;
+    T.linksAuto = t.status === "waiting";
+    $("links").open = T.linksAuto;
+  } else if (T.linksAuto && t.status !== "waiting") {
+    T.linksAuto = false;
+    $("links").open = false;
+  }
+  announceTurn();
+  renderJoinChoices(t);
+  renderStatus();
+  renderSeats();
+  renderControls();
+  renderHand();
+  renderGameOver();
+  renderFairDeal();
+  // A new finished hand: the score sheet opens; the next hand waits while it is read (turn.review).
+  const nHands = (s.hands || []).length;
+  if (T.handsSeen === null) T.handsSeen = nHands;
+  else if (nHands > T.handsSeen) {
+    T.handsSeen = nHands;
+    T.sheetAuto = true;
+    showScoreSheet(s);
+  }
+  renderReview();
+  const h = s.hand;
+  const me = mySeat(s);
+  const shooter = h && h.phase === "moon" && me !== null && h.shooter === me && !h.moon_choice;
+  $("moon-open").hidden = !shooter;
+  if (shooter && !$("moon-dialog").open && T.moonDismissedSeq !== s.seq && !$("score-sheet").open) openDialog($("moon-dialog"));
+  if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
+  tickTimer();
+  document.title = (myTurn() && !s.game_over ? "● Your turn · " : "") + "Hearts · table " + T.id;
+}
+
+function renderFairDeal() {
+  // The hearts-deal/1 facts the server has made public so far (folded away by default).
+  const s = T.state;
+  const d = s.table.deals;
+  $("fair").hidden = !d;
+  if (!d) return;
+  $("fair-commitment").textContent = d.commitment;
+  const clients = $("fair-clients");
+  clients.textContent = "";
+  if (!d.client_seeds) clients.textContent = "fixed when the game starts";
+  else d.client_seeds.forEach((c, i) => {
+    clients.appendChild(document.createTextNode((i ? " · " : "") + seatName(s, i) + " "));
+    clients.appendChild(el("code", { text: c === "" ? "(none)" : c }));
+  });
+  $("seed-hash").textContent = s.hand ? s.hand.seed_hash || "" : "";
+  $("seed-line").hidden = !(s.hand && s.hand.seed_hash);
+  const seeds = $("fair-seeds");
+  seeds.textContent = "";
+  const done = s.hands || [];
+  if (!done.length) seeds.textContent = "shown as each hand ends";
+  done.forEach((h, i) => {
+    seeds.appendChild(document.createTextNode((i ? " · " : "") + h.number + ": "));
+    seeds.appendChild(el("code", { text: h.seed }));
+  });
+  $("fair-server").textContent = d.server_seed || "shown when the game ends";
+}
+
+function announceTurn() {
+  // A short spoken line (aria-live) when it becomes this seat's turn.
+  const s = T.state;
+  const mine = myTurn() && !s.game_over && !!s.hand;
+  if (mine && !T.wasMyTurn) {
+    const h = s.hand;
+    $("announce").textContent = h.phase === "pass" ? "Choose " + plural(passCount(), "card") + " to pass " + h.pass_direction + "."
+      : h.phase === "moon" ? "You shot the moon: choose add or subtract." : "Your turn.";
+  }
+  T.wasMyTurn = mine;
+}
+
+function renderJoinChoices(t) {
+  const sel = $("join-seat");
+  const prev = sel.value;
+  sel.textContent = "";
+  const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away));
+  sel.appendChild(el("option", { value: "", text: free.length ? "first free seat" : "no free seat" }));
+  for (const x of free) {
+    sel.appendChild(el("option", { value: String(x.seat), text: "Seat " + (x.seat + 1) + (x.kind === "bot" ? " (replace " + (x.name || "bot") + ")" : " (open)") }));
+  }
+  sel.value = prev;
+  $("join-btn").disabled = !free.length;
+}
+
+function directionText(d) { return { left: "pass left", right: "pass right", across: "pass across", none: "no pass" }[d] || "pass " + d; }
+
+function renderStatus() {
+  const s = T.state;
+  const t = s.table;
+  const h = s.hand;
+  const parts = [t.variant + " · " + plural(t.players, "player") + (t.target ? " · to " + t.target : "")];
+  if (t.status === "waiting") {
+    parts.push(s.you ? "Waiting to start: press Start game when ready (bots fill open seats)" : "Waiting for the players to start");
+  } else if (s.game_over) {
+    parts.push("Game over");
+  } else if (h) {
+    parts.push("Hand " + h.number + " · " + directionText(h.pass_direction));
+    if (h.hearts_broken) parts.push("hearts broken");
+    if (s.you && s.you.joining) parts.push("Your seat is yours from the next hand: a bot finishes this one");
+    const names = (s.turn.seats || []).map((i) => (i === mySeat(s) ? "you" : seatName(s, i))).join(", ");
+    if (s.turn.review) parts.push("Hand " + (h.number - 1) + " is over: the next hand starts when everyone has read the scores");
+    else if (h.phase === "pass") parts.push(passing() ? "Choose " + plural(passCount(), "card") + " to pass " + h.pass_direction : "Waiting for passes: " + names);
+    else if (h.phase === "moon") parts.push(who(s, h.shooter) + " shot the moon · choosing");
+    else if (h.phase === "play") parts.push(myTurn() ? "Your turn" : "Turn: " + names);
+  }
+  const st = $("status");
+  st.textContent = "";
+  parts.forEach((p, i) => st.appendChild(el("span", { class: i === parts.length - 1 ? "status-main" : "status-part", text: p })));
+}
+
+function renderSeats() {
+  renderRing($("seats"), T.state, T);
+  $("last-btn").disabled = !lastTrick(T.state);
+}
+
+function allOthersBots() {
+  const s = T.state;
+  return !!s.you && s.table.seats.every((x) => x.seat === s.you.seat || x.kind === "bot");
+}
+
+function renderControls() {
+  const s = T.state;
+  const t = s.table;
+  const h = s.hand;
+  $("start-btn").hidden = !(s.you && t.status === "waiting");
+  const p = passing();
+  const pb = $("pass-btn");
+  pb.hidden = !p;
+  pb.disabled = !p || T.selected.length !== passCount();
+  pb.textContent = p ? "Pass " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : "Pass";
+  const playing = !!(s.you && !s.you.joining && h && t.status === "playing" && !s.game_over);
+  $("hint-btn").hidden = !playing;
+  $("hint-btn").disabled = !myTurn() || !!(s.turn && s.turn.review && h.phase !== "pass");
+  $("claim-btn").hidden = !playing || h.phase !== "play";
+  $("claim-btn").disabled = !h || !h.can_claim;
+  $("undo-btn").hidden = !playing || !allOthersBots();
+  $("undo-btn").disabled = !h || !h.can_undo;
+}
+
+function directionArrow(d) { return { left: "←", right: "→", across: "↑" }[d] || ""; }
+
+function renderHand() {
+  const s = T.state;
+  const box = $("hand");
+  const note = $("hand-note");
+  const h = s && s.hand;
+  const cards = h && s.you ? (h.cards || []).slice().sort(compareCards) : [];
+  // Keep the selection while the hand is the same.
+  if (cards.join(",") !== T.sortedCards.join(",") || !passing()) T.selected = [];
+  T.sortedCards = cards;
+  const hadFocus = box.contains(document.activeElement);
+  box.textContent = "";
+  const p = passing();
+  const playing = h && h.phase === "play" && myTurn();
+  const legal = (h && h.legal) || [];
+  // Mark the cards just received until the first trick is over.
+  const received = h && h.received && !(h.tricks && h.tricks.length) ? h.received.slice() : [];
+  let hintShown = false;
+  cards.forEach((c, i) => {
+    const isLegal = legal.indexOf(c) >= 0;
+    const sel = T.selected.indexOf(i) >= 0;
+    const ri = received.indexOf(c);
+    if (ri >= 0) received.splice(ri, 1);
+    const hinted = !hintShown && T.hinted === c && playing;
+    if (hinted) hintShown = true;
+    let cls = "card " + (isRed(c) ? "red" : "black") + " " + suitClass(c);
+    if (playing && !isLegal) cls += " dim";
+    if (!p && !playing) cls += " idle";
+    if (sel) cls += " selected";
+    if (ri >= 0) cls += " received";
+    if (playing && isLegal) cls += " legal";
+    if (hinted) cls += " hinted";
+    box.appendChild(el("button", {
+      type: "button", class: cls, "data-card": c, "data-index": String(i),
+      "aria-label": cardLabel(c) + (sel ? ", selected" : "") + (ri >= 0 ? ", received" : "") + (hinted ? ", suggested" : ""),
+      "aria-pressed": p ? (sel ? "true" : "false") : null,
+      disabled: !(p || (playing && isLegal)), tabindex: "-1"
+    }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
+  });
+  const enabled = box.querySelectorAll("button.card:not(:disabled)");
+  const rover = box.querySelector('button.card[data-index="' + T.focusIndex + '"]:not(:disabled)') || enabled[0];
+  if (rover) {
+    rover.setAttribute("tabindex", "0");
+    if (hadFocus) rover.focus();
+  }
+  const bits = [];
+  if (h && s.you) {
+    if (h.passed) bits.push("You passed " + h.passed.map(cardText).join(" "));
+    if (h.received) bits.push("received " + h.received.map(cardText).join(" "));
+    if (h.kitty_size) bits.push("kitty: " + plural(h.kitty_size, "card") + (h.kitty_taker !== null && h.kitty_taker !== undefined ? " (taken by " + who(s, h.kitty_taker).replace(/^You$/, "you") + ")" : ""));
+    if (h.set_aside && h.set_aside.length) bits.push(plural(h.set_aside.length, "card") + " set aside");
+  } else if (h && !s.you) {
+    bits.push("You are watching.");
+  }
+  note.textContent = bits.join(" · ");
+  box.hidden = !cards.length;
+}
+
+function renderGameOver() {
+  const s = T.state;
+  $("table-view").classList.toggle("over", !!s.game_over);
+  if (!s.game_over) { $("game-over").hidden = true; return; }
+  const names = s.table.seats.map((x, i) => seatName(s, i));
+  fillGameOver(T.id, names, s.scores, s.winners || [], mySeat(s), { sheet: () => showScoreSheet(T.state), playAgain: s.you ? playAgain : null });
+}
+
+// A new table with this one's rules, level and timer; you sit down at once (send the invite to friends).
+async function playAgain() {
+  const t = T.state.table;
+  const rules = Object.assign({}, t.rules);
+  delete rules.variant; delete rules.players;
+  const body = { variant: t.variant, players: t.players, rules, level: t.level, turn_seconds: t.turn_seconds, client_seed: randomSeed() };
+  const name = (T.state.you && T.state.you.name) || savedName();
+  if (name) body.name = name;
+  $("again-btn").disabled = true;
+  try { await createTable(body); } catch (e) { $("again-btn").disabled = false; showMessage(e.message, "error"); }
+}
+
+async function tableGone() {
+  // The server forgets a finished table once nobody watches it: show its result from the finished games.
+  T.conn.stop();
+  if (T.state && T.state.game_over) { setConn(null); return; }
+  try {
+    const d = await api("GET", "/api/games");
+    const g = ((d && d.games) || []).filter((x) => x.id === T.id)[0];
+    if (!g) { setConn("This table does not exist."); return; }
+    setConn(null);
+    for (const id of ["seat-panel", "seats", "controls", "hand", "hand-note"]) $(id).hidden = true;
+    $("status").textContent = g.variant + " · " + plural(g.players, "player") + " · this game is over";
+    const names = (g.names || []).map((n, i) => n || "Seat " + (i + 1));
+    fillGameOver(T.id, names, g.scores || [], g.winners || [], null, null);
+  } catch (e) { setConn("This table does not exist."); }
+}
+
+function tickTimer() {
+  const s = T.state;
+  const t = $("timer");
+  const now = Date.now() + (T.skew || 0);
+  const review = s && s.turn && s.turn.review;
+  if (review) {
+    const secs = Math.max(0, Math.ceil((review.until - now) / 1000));
+    t.textContent = "Next hand in " + secs + " s";
+    t.className = "timer";
+    const note = $("review-note");
+    note.textContent = reviewing()
+      ? "No timer runs while you read: the next hand starts when everyone has closed the score sheet, or in " + secs + " s."
+      : "Waiting for the others to close the score sheet (at most " + secs + " s).";
+  } else {
+    const dl = s && s.turn && s.turn.deadline && !s.game_over ? s.turn.deadline : null;
+    const secs = dl ? Math.max(0, Math.ceil((dl - now) / 1000)) : null;
+    t.textContent = secs !== null ? (myTurn() ? "Your time: " : "Timer: ") + secs + " s" : "";
+    t.className = "timer" + (secs !== null && secs <= 10 ? " urgent" : "");
+  }
+  for (const c of document.querySelectorAll(".countdown")) {
+    const d = parseInt(c.getAttribute("data-deadline"), 10);
+    c.textContent = Math.max(0, Math.ceil((d - now) / 1000)) + " s left";
+  }
+}
