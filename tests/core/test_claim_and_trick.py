@@ -72,3 +72,29 @@ def test_a_claim_settles_the_points(seed: int, players: int, cancellation: bool)
         hand.play(rng.choice(hand.legal_cards()))
     if hand.phase == "play":  # claimed: any way of playing the rest takes the same points
         assert _finish(hand.clone(), None) == _finish(hand.clone(), random.Random(seed + 1)) == _finish(hand.clone(), rng)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5, 7, 9, 11]), stop=st.integers(0, 120))
+def test_whether_a_seat_may_claim_depends_on_nothing_it_cannot_see(seed: int, players: int, stop: int) -> None:
+    """The claim flag goes to a seat's client: in every world that agrees with the seat's view
+    (other hands and the kitty redrawn), the answer is the same."""
+    from hearts.bots.sampler import sample_world
+
+    rules = Rules.cancellation(players) if players > 7 else Rules.standard(players)
+    rng = random.Random(seed)
+    hand = Hand.from_seed(rules, seed=seed, number=rules.players)  # a hand without passing (4 players: hand 4)
+    if hand.phase == "pass":
+        for seat in range(players):
+            hand.pass_cards(seat, hand.hand_cards(seat)[: rules.pass_count])
+    for _ in range(stop):
+        if hand.phase != "play":
+            break
+        hand.play(rng.choice(hand.legal_cards()))
+    if hand.phase != "play":
+        return
+    seat = hand.to_move
+    answer = can_claim(hand, seat)
+    for k in range(4):
+        world = sample_world(hand.view(seat), random.Random(k))
+        assert can_claim(world, seat) == answer

@@ -117,7 +117,7 @@ def test_hint_is_a_legal_choice_for_your_seat_only(server: InProcessServer) -> N
     table, ann = solo(server)
     st = ann.sync()
     hint = ask_hint(ann)
-    assert hint["type"] == "hint" and hint["seq"] == st["seq"]
+    assert hint["type"] == "hint" and hint["seq"] >= st["seq"]  # the bots may have passed meanwhile
     assert hint["action"]["kind"] == "pass" and len(hint["action"]["cards"]) == 3
     assert set(hint["action"]["cards"]) <= set(st["hand"]["cards"])
     step(ann, st)
@@ -249,14 +249,14 @@ def test_one_deck_winner_matches_the_engine() -> None:
 
 def test_stats_across_finished_games(server: InProcessServer) -> None:
     server.hub.review = 0
-    table, ann = solo(server, target=1)  # over after one hand
+    table, ann = solo(server, target=1)  # over after one hand, or a few if the lowest scores tie
     st = drive(ann, lambda s: s["game_over"])
     status, stats = server.get("/api/stats?name=Ann")
     assert status == 200, stats
-    done = st["hands"][0]
-    shot = 1 if done["shooter"] == 0 else 0
-    conceded = 1 if done["shooter"] not in (None, 0) else 0
-    assert stats == {"name": "Ann", "games": 1, "wins": int(0 in st["winners"]), "hands": 1, "points": st["scores"][0],
+    hands = st["hands"]
+    shot = sum(1 for h in hands if h["shooter"] == 0)
+    conceded = sum(1 for h in hands if h["shooter"] not in (None, 0))
+    assert stats == {"name": "Ann", "games": 1, "wins": int(0 in st["winners"]), "hands": len(hands), "points": st["scores"][0],
                      "moons_shot": shot, "moons_conceded": conceded}
     # a bot's name is not a person's: "Ada" played as a bot here
     assert server.get("/api/stats?name=Ada")[1]["games"] == 0

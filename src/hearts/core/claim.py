@@ -1,7 +1,8 @@
 """Claiming the rest of a hand: when the outcome of the tricks left is certain.
 
 A seat may claim on its turn in play when no card left can change the hand's
-points (every point card, and the kitty, already taken), or when it leads and
+points (every point card seen taken in a won trick; the kitty, unseen, never
+counts as taken), or when it leads and
 each card it holds beats every card of its suit still out (one deck only: in
 Cancellation Hearts a copy could cancel it). After a claim the rest of the
 hand is played out, every seat its lowest legal card; the points come out as
@@ -21,13 +22,24 @@ from .hand import JD, PLAY, Hand
 
 
 def points_left(hand: Hand) -> bool:
-    """Could any card still change the hand's points? (Any point card not yet taken, or a kitty not yet taken.)"""
-    if hand.kitty and hand.kitty_taker() is None:
-        return True
+    """Could any card still change the hand's points, as far as every seat can tell?
+
+    True while some point card (or the J♦ under the Omnibus rule) is not
+    among the cards of the tricks already won (a set-aside trick counts once
+    a later trick takes it). The kitty's cards count as not won whatever they
+    are: nobody sees them before the hand ends, so the answer must not depend
+    on them. This reads only public facts, so telling a seat that it may
+    claim reveals nothing hidden.
+    """
     rules = hand.rules
     remaining: list[Card] = list(rules.deck) * (2 if rules.is_cancellation else 1)
-    for c in [c for cards in hand.taken for c in cards] + list(hand.kitty):
-        remaining.remove(c)
+    pending: list[Card] = []
+    for t in hand.tricks:
+        pending.extend(t.cards)
+        if t.winner is not None:
+            for c in pending:
+                remaining.remove(c)
+            pending = []
     jd = bool(rules.jack_of_diamonds)
     return any(POINTS[c] or (jd and c == JD) for c in remaining)
 
