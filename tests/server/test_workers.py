@@ -1,0 +1,317 @@
+"""Several ``hearts serve`` workers on one real PostgreSQL: leases, moved clients, failover after kill -9.
+
+The cluster is the throwaway one of ``test_postgres`` (initdb and pg_ctl
+from Debian's packages). Workers run as separate ``hearts serve --cluster``
+processes (as on several machines) with a 2-second lease, so a killed
+worker's tables move within a few seconds; every loop is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_postgres import _new_database, pg_host  # noqa: F401 (the fixture)
+
+import psycopg  # noqa: E402
+from sqlalchemy import select  # noqa: E402
+
+from hearts.core import Rules  # noqa: E402
+from hearts.record import dumps_record, replay_game  # noqa: E402
+from hearts.server.client import SeatClient  # noqa: E402
+from hearts.server.lease import LeaseLost, Leases  # noqa: E402
+from hearts.server.store import Store, seats_t, tables_t  # noqa: E402
+from hearts.server.table import Seat, Table  # noqa: E402
+
+from .conftest import ServerProcess, free_port, wait_healthy  # noqa: E402
+from .test_leak import Truth, check_message  # noqa: E402
+
+NO_LIMITS = ("--client-connections", "0", "--client-requests", "0", "--client-messages", "0", "--client-tables", "0",
+             "--client-waiting", "0")
+LEASE = 2.0
+
+
+def workers(url: str, tmp_path: Path, n: int = 3, bot_delay: str = "0.02") -> list[ServerProcess]:
+    out = []
+    for i in range(n):
+        srv = ServerProcess(url, "--cluster", "--worker-name", f"w{i}", "--lease-seconds", str(LEASE), "--bot-delay", bot_delay,
+                            "--grace", "30", *NO_LIMITS, log_path=tmp_path / f"w{i}.log")
+        srv.start()
+        out.append(srv)
+    return out
+
+
+def stop_all(procs: list[ServerProcess]) -> None:
+    for p in procs:
+        p.kill()
+
+
+def rebuilt(store: Store, table_id: str) -> tuple[Table, dict[str, Any]]:
+    """The table rebuilt from its stored log (finished or not), and its stored row."""
+    with store.engine.connect() as conn:
+        row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().one()
+        seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings().all()
+    table = Table.new(table_id, Rules.from_dict(json.loads(row["rules"])), level=row["level"], turn_seconds=row["turn_seconds"],
+                      secret=row["secret"], created=row["created"])
+    for s in seats:
+        table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"])
+    table.replay(store.actions(table_id))
+    return table, dict(row)
+
+
+def check_acknowledged(store: Store, table_id: str, clients: list[SeatClient]) -> list[dict[str, Any]]:
+    """Every action a client was told ``ok`` is stored at that seq, as sent; the log has no gap; returns the log."""
+    log = store.actions(table_id)
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    for client in clients:
+        for seq, sent in client.acked:
+            entry = log[seq - 1]
+            assert entry["kind"] == sent["type"] and entry["seat"] == client.seat and entry["by"] == "player", (seq, sent, entry)
+            for key in ("card", "cards", "choice"):
+                if key in sent:
+                    assert entry[key] == sent[key], (seq, sent, entry)
+    return log
+
+
+def test_a_stolen_lease_refuses_the_old_owners_writes(pg_host: str) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_lease")
+    a, b = Store(url), Store(url)
+    try:
+        la, lb = Leases(a.engine, "worker-a", 30.0), Leases(b.engine, "worker-b", 30.0)
+        a.fence, b.fence = la.fence, lb.fence
+        t = Table.new("L1", Rules.standard(4, target=30), level="easy", turn_seconds=0, secret="cd" * 32, created=time.time())
+        a.create(t)
+        t.apply({"kind": "start", "seat": 0, "by": "player"})
+        a.append(t, t.log[-1])
+        assert lb.claim("L1") is False  # the lease is valid: nobody may take it
+        with pytest.raises(LeaseLost):
+            b.append(t, t.log[-1])  # and a worker without it may not write
+
+        with a.engine.begin() as conn:  # force the lease to run out (as if worker a had stalled)
+            conn.exec_driver_sql("UPDATE hearts_leases SET expires = 0 WHERE table_id = 'L1'")
+        assert lb.claim("L1") is True and lb.held["L1"] == 2
+        nxt = t.fork()
+        bot = __import__("hearts.bots", fromlist=["make_bot"]).make_bot("random:seed=1")
+        seat = nxt.seats_to_act()[0]
+        nxt.apply(nxt.entry_for(seat, bot.act(nxt.game.hand.view(seat)), "bot"))  # type: ignore[union-attr]
+        with pytest.raises(LeaseLost):
+            a.append(nxt, nxt.log[-1])  # the old owner's append is refused, in its own transaction
+        assert [e["seq"] for e in a.actions("L1")] == [1]
+        with pytest.raises(LeaseLost):
+            a.save_seat(nxt, nxt.seats[1])
+        b.append(nxt, nxt.log[-1])  # the new owner writes
+        assert [e["seq"] for e in b.actions("L1")] == [1, 2]
+        assert la.beat("w", "http://a", "ws://a", []) == {"L1"}  # the old owner's next beat says it lost the table
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_takeover_waits_for_the_owners_write_in_flight_and_sees_it(pg_host: str) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_lease_race")
+    a, b = Store(url), Store(url)
+    try:
+        la, lb = Leases(a.engine, "worker-a", 30.0), Leases(b.engine, "worker-b", 30.0)
+        a.fence = la.fence
+        t = Table.new("L2", Rules.standard(4, target=30), level="easy", turn_seconds=0, secret="ef" * 32, created=time.time())
+        a.create(t)
+        with a.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE hearts_leases SET expires = 0 WHERE table_id = 'L2'")
+        t.apply({"kind": "start", "seat": 0, "by": "player"})
+        result: dict[str, bool] = {}
+        with a.engine.begin() as conn:  # worker a's write, in flight: the fence has run, the commit has not
+            la.fence(conn, "L2", "write")
+            thief = threading.Thread(target=lambda: result.setdefault("took", lb.claim("L2")))
+            thief.start()
+            with psycopg.connect(host=pg_host, user="postgres", dbname="hearts_lease_race") as probe:
+                for _ in range(400):  # bounded: until the takeover waits on the lease row's lock
+                    waiting = probe.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'").fetchone()
+                    if waiting and waiting[0]:
+                        break
+                    time.sleep(0.01)
+                else:
+                    pytest.fail("the takeover did not wait for the write in flight")
+            assert "took" not in result
+            conn.exec_driver_sql(
+                "INSERT INTO hearts_actions (table_id, seq, body, created) VALUES ('L2', 1, %s, 0)", (json.dumps(t.log[-1]),)
+            )
+        thief.join(10)
+        assert result == {"took": False}  # the write renewed the lease: the takeover found it valid
+        assert [e["seq"] for e in a.actions("L2")] == [1]
+    finally:
+        a.close()
+        b.close()
+
+
+def _owner_name(url_host: str, db: str, table_id: str) -> str:
+    with psycopg.connect(host=url_host, user="postgres", dbname=db) as conn:
+        row = conn.execute("SELECT w.name FROM hearts_leases l JOIN hearts_workers w ON w.id = l.owner WHERE l.table_id = %s",
+                           (table_id,)).fetchone()
+    return str(row[0]) if row else ""
+
+
+def test_three_workers_play_whole_games_and_survive_a_kill(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_three")
+    procs = workers(url, tmp_path)
+    store = Store(url)
+    try:
+        urls = [p.ws for p in procs]
+        tables, clients = [], []
+        for i in range(3):  # table i is made on worker i (its owner); its second player joins through another worker
+            made = procs[i].table(level="easy", name=f"A{i}")
+            status, joined = procs[(i + 1) % 3].post(f"/api/tables/{made['table']}/join", {"name": f"B{i}"})
+            assert status == 200, joined
+            tables.append(made["table"])
+            for k, token in enumerate((made["token"], joined["token"])):  # each connects first to a worker that is not the owner
+                clients.append(SeatClient(urls[(i + 1 + k) % 3], made["table"], token, seed=10 * i + k, start=k == 0,
+                                          reconnects=40, urls=urls[1:] + urls[:1]))
+        seqs: dict[str, int] = {}
+        for c in clients:
+            c.on_message = lambda cl, m: seqs.__setitem__(cl.table, max(seqs.get(cl.table, 0), m.get("seq", 0)))
+        killed: dict[str, float] = {}
+        first_after: dict[str, float] = {}
+
+        def note(cl: SeatClient, m: dict[str, Any]) -> None:
+            seqs[cl.table] = max(seqs.get(cl.table, 0), m.get("seq", 0))
+            if "at" in killed and cl.table == tables[0] and m["type"] == "state" and "t" not in first_after:
+                first_after["t"] = time.monotonic() - killed["at"]
+
+        for c in clients:
+            c.on_message = note
+
+        async def kill_mid_hand() -> None:
+            for _ in range(3000):  # bounded: until worker 0's table is a few tricks into its first hand
+                if seqs.get(tables[0], 0) >= 14:
+                    break
+                await asyncio.sleep(0.02)
+            assert _owner_name(pg_host, "hearts_three", tables[0]) == "w0"
+            await asyncio.to_thread(procs[0].kill)
+            killed["at"] = time.monotonic()
+
+        async def run() -> None:
+            await asyncio.gather(kill_mid_hand(), *(c.play(timeout=240) for c in clients))
+
+        asyncio.run(asyncio.wait_for(run(), 300))
+        assert "at" in killed and "t" in first_after
+        print(f"\nfailover: the first state after the kill reached a client of the moved table in {first_after['t']:.2f} s")
+        assert _owner_name(pg_host, "hearts_three", tables[0]) in ("w1", "w2")  # its table moved
+        assert all(c.moved >= 1 for c in clients)  # each was sent on to the owner at least once
+        for table_id in tables:
+            mine = [c for c in clients if c.table == table_id]
+            for c in mine:
+                assert c.state is not None and c.state["game_over"], (table_id, c.state and c.state["seq"])
+                assert [e for e in c.errors if e["code"] not in ("stale", "not_now", "moved")] == []
+            log = check_acknowledged(store, table_id, mine)
+            assert mine[0].state is not None and mine[0].state["seq"] == len(log)
+            table, row = rebuilt(store, table_id)
+            assert table.status == row["status"] == "finished"
+            assert row["record"] == dumps_record(table.record())  # the stored record is the stored log's game
+            game = replay_game(row["record"])
+            assert list(game.scores) == mine[0].state["scores"]
+        killed_tables = [c for c in clients if c.table == tables[0]]
+        assert all(c.connections >= 2 for c in killed_tables)  # they reconnected by themselves
+    finally:
+        store.close()
+        stop_all(procs)
+
+
+def test_no_card_leaks_across_workers_and_a_failover(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_leak_workers")
+    procs = workers(url, tmp_path, n=2)
+    store = Store(url)
+    try:
+        urls = [p.ws for p in procs]
+        made = procs[0].table(level="easy", name="Ann", client_seed="Ann's seed")
+        tokens = [made["token"]]
+        for i in range(1, 4):
+            status, joined = procs[1].post(f"/api/tables/{made['table']}/join", {"name": f"P{i}"})
+            assert status == 200, joined
+            tokens.append(joined["token"])
+        clients = [SeatClient(urls[1], made["table"], tok, seed=i, start=i == 0, reconnects=40, urls=[urls[1]])
+                   for i, tok in enumerate(tokens)]
+        clients.append(SeatClient(urls[1], made["table"], None, reconnects=40, urls=[urls[1]]))  # a spectator
+        top = {"seq": 0}
+
+        def note(cl: SeatClient, m: dict[str, Any]) -> None:
+            top["seq"] = max(top["seq"], m.get("seq", 0))
+
+        for c in clients:
+            c.on_message = note
+
+        async def kill() -> None:
+            for _ in range(3000):
+                if top["seq"] >= 20:
+                    break
+                await asyncio.sleep(0.02)
+            await asyncio.to_thread(procs[0].kill)
+
+        async def run() -> None:
+            await asyncio.gather(kill(), *(c.play(timeout=240) for c in clients))
+
+        asyncio.run(asyncio.wait_for(run(), 300))
+        table, row = rebuilt(store, made["table"])
+        fresh = Table.new(made["table"], table.rules, level=row["level"], turn_seconds=0, secret=row["secret"])
+        truth = Truth(fresh, store.actions(made["table"]))
+        checked = 0
+        for client in clients:
+            assert client.state is not None and client.state["game_over"]
+            assert client.moved >= 1 and client.connections >= 3  # sent on at first, and again after the kill
+            for msg in client.messages:
+                if msg["type"] == "moved":
+                    assert set(msg) == {"type", "v", "ws"} and msg["ws"] in urls
+                    continue
+                check_message(msg, client.seat, truth)
+                checked += msg["type"] == "state"
+        assert checked > 100
+        check_acknowledged(store, made["table"], clients[:4])
+    finally:
+        store.close()
+        stop_all(procs)
+
+
+def test_workers_option_runs_and_stops_its_workers(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_supervised")
+    port = free_port()
+    while free_port() == port + 1:  # bounded in practice: the next port must be free too
+        pass
+    log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
+    cmd = [sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url, "--log-level", "warning",
+           "--lease-seconds", "2", *NO_LIMITS]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        first, second = ServerProcess(url, log_path=tmp_path / "x.log"), ServerProcess(url, log_path=tmp_path / "y.log")
+        first.port, second.port = port, port + 1
+        for srv in (first, second):
+            srv.base, srv.ws = f"http://127.0.0.1:{srv.port}", f"ws://127.0.0.1:{srv.port}/ws"
+            wait_healthy(srv, proc, timeout=30)
+        made = first.table()
+        status, info = second.get(f"/api/tables/{made['table']}")  # asked of the other worker: forwarded to the owner
+        assert status == 200 and info["id"] == made["table"]
+        from .wsconn import Conn
+
+        conn = Conn(second.ws, made["table"], made["token"], origin=first.base)
+        assert conn.next("moved") == {"type": "moved", "v": 1, "ws": first.ws}
+        listed = [t["id"] for t in second.get("/api/tables")[1]["tables"]]
+        for _ in range(100):  # the lobby of every worker lists it once the owner has beaten (bounded)
+            if made["table"] in listed:
+                break
+            time.sleep(0.05)
+            listed = [t["id"] for t in second.get("/api/tables")[1]["tables"]]
+        assert made["table"] in listed
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            assert proc.wait(30) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            log.close()
