@@ -215,7 +215,7 @@ def test_three_workers_play_whole_games_and_survive_a_kill(pg_host: str, tmp_pat
             table, row = rebuilt(store, table_id)
             assert table.status == row["status"] == "finished"
             assert row["record"] == dumps_record(table.record())  # the stored record is the stored log's game
-            game = replay_game(row["record"])
+            game = replay_game(json.loads(row["record"]))
             assert list(game.scores) == mine[0].state["scores"]
         killed_tables = [c for c in clients if c.table == tables[0]]
         assert all(c.connections >= 2 for c in killed_tables)  # they reconnected by themselves
