@@ -428,7 +428,9 @@
   function connect() {
     clearTimeout(T.retryTimer);
     if (T.closedForGood) return;
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    // a worker that does not serve this table names the one that does ("moved"): the next connection goes there, once
+    var url = T.movedTo || (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    T.movedTo = null;
     var ws;
     try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
     T.ws = ws;
@@ -456,6 +458,10 @@
       }
       if (ev.code === 4404) {
         tableGone();
+        return;
+      }
+      if (T.movedTo) {
+        scheduleReconnect(0);
         return;
       }
       if (ev.code === 4409) {
@@ -516,10 +522,13 @@
       case "ok":
         delete T.pending[msg.id];
         break;
+      case "moved":
+        if (typeof msg.ws === "string" && /^wss?:\/\//.test(msg.ws)) T.movedTo = msg.ws;
+        break;
       case "error":
         delete T.pending[msg.id];
         if (T.inflight && T.inflight.id === msg.id) T.inflight = null;
-        showMessage(msg.message || msg.code, "error");
+        if (msg.code !== "moved") showMessage(msg.message || msg.code, "error");
         if (msg.code === "stale") send({ type: "sync" });
         if (msg.code === "not_found") tableGone();
         break;
