@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .test_postgres import _new_database, pg_host  # noqa: F401 (the fixture)
+pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts[server]'")
 
 import psycopg  # noqa: E402
 from sqlalchemy import select  # noqa: E402
@@ -34,6 +34,7 @@ from hearts.server.table import Seat, Table  # noqa: E402
 
 from .conftest import ServerProcess, free_port, wait_healthy  # noqa: E402
 from .test_leak import Truth, check_message  # noqa: E402
+from .test_postgres import _new_database, pg_host  # noqa: E402, F401 (the fixture)
 
 NO_LIMITS = ("--client-connections", "0", "--client-requests", "0", "--client-messages", "0", "--client-tables", "0",
              "--client-waiting", "0")

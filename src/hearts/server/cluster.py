@@ -121,7 +121,16 @@ class Cluster:
                     await self._adopt([table_id])
             if table_id in self.hub.tables:
                 return None
+            again = await self.hub._db(self.leases.owner, table_id)  # another worker may have taken it just now
+            if again is not None and again[3] and again[0] != self.id:
+                return again[1], again[2]
+            if again is not None and await self._open(table_id):
+                raise Refusal("not_now", "this table is moving to another worker: connect again in a moment")
         raise Refusal("not_found", "there is no such table (or its game is over)")
+
+    async def _open(self, table_id: str) -> bool:
+        found = await self.hub._db(self.store.record, table_id)
+        return found is not None and found[0] != "finished"
 
     def believe(self, headers: Any, peer: str | None) -> str | None:
         """The client address of a request: the forwarded one if another worker sent it with the relay secret."""
