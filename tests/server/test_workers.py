@@ -316,3 +316,87 @@ def test_workers_option_runs_and_stops_its_workers(pg_host: str, tmp_path: Path)
             if proc.poll() is None:
                 proc.kill()
             log.close()
+
+
+def _nginx() -> str:
+    import os
+    import shutil
+
+    found = os.environ.get("HEARTS_NGINX") or shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if not found:
+        from .conftest import system_missing
+
+        system_missing("nginx is missing (Debian: apt-get install nginx)")
+    return str(found)
+
+
+def documented_nginx(ports: list[int], listen: int, tmp: Path) -> Path:
+    """docs/scaling.md's nginx server block, on this test's ports, in a config nginx can run as this user."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "scaling.md").read_text(encoding="utf-8")
+    block = doc.split("```nginx\n", 1)[1].split("```", 1)[0]
+    for i, port in enumerate(ports):
+        block = block.replace(f"127.0.0.1:{8000 + i}", f"127.0.0.1:{port}")
+    assert block.count("listen 8080;") == 1
+    block = block.replace("listen 8080;", f"listen 127.0.0.1:{listen};")
+    temp = tmp / "nginx-temp"
+    temp.mkdir()
+    temp.chmod(0o777)
+    paths = " ".join(f"{kind}_temp_path {temp / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf = tmp / "nginx.conf"
+    conf.write_text(f"daemon off; pid {tmp / 'nginx.pid'}; error_log {tmp / 'nginx-error.log'} warn; worker_processes 1;\n"
+                    f"events {{}}\nhttp {{ access_log off; {paths}\n{block}\n}}\n", encoding="utf-8")
+    return conf
+
+
+def test_three_workers_behind_the_documented_nginx_survive_a_kill(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    nginx = _nginx()
+    url = _new_database(pg_host, "hearts_nginx")
+    listen = free_port()
+    front, ws_front = f"http://127.0.0.1:{listen}", f"ws://127.0.0.1:{listen}/ws"
+    procs = []
+    for i in range(3):
+        srv = ServerProcess(url, "--cluster", "--worker-name", f"w{i}", "--lease-seconds", str(LEASE), "--bot-delay", "0.02",
+                            "--grace", "30", "--origin", front, "--trusted-proxy", "127.0.0.1", "--public-ws",
+                            f"ws://127.0.0.1:{listen}/w/{i}/ws", *NO_LIMITS, log_path=tmp_path / f"w{i}.log")
+        procs.append(srv)
+    for srv in procs:
+        srv.start()
+    conf = documented_nginx([p.port for p in procs], listen, tmp_path)
+    proxy = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(conf), "-e", str(tmp_path / "nginx-error.log")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    store = Store(url)
+    try:
+        through = ServerProcess(url, log_path=tmp_path / "unused.log")
+        through.port, through.base, through.ws = listen, front, ws_front
+        wait_healthy(through, None, timeout=20)
+        made = through.table(level="easy")
+        owner = _owner_name(pg_host, "hearts_nginx", made["table"])
+        client = SeatClient(ws_front, made["table"], made["token"], seed=4, start=True, reconnects=60, urls=[ws_front])
+        seen = {"seq": 0}
+        client.on_message = lambda cl, m: seen.__setitem__("seq", max(seen["seq"], m.get("seq", 0)))
+
+        async def kill_owner() -> None:
+            for _ in range(3000):
+                if seen["seq"] >= 10:
+                    break
+                await asyncio.sleep(0.02)
+            await asyncio.to_thread(procs[int(owner[1:])].kill)
+
+        async def run() -> None:
+            await asyncio.gather(kill_owner(), client.play(timeout=240, origin=front))
+
+        asyncio.run(asyncio.wait_for(run(), 300))
+        assert client.state is not None and client.state["game_over"]
+        assert client.connections >= 2 and all(e["code"] in ("stale", "not_now", "moved") for e in client.errors)
+        assert _owner_name(pg_host, "hearts_nginx", made["table"]) != owner
+        check_acknowledged(store, made["table"], [client])
+        moved = [m["ws"] for m in client.messages if m["type"] == "moved"]
+        assert moved and all(m.startswith(f"ws://127.0.0.1:{listen}/w/") for m in moved)  # sent on through the proxy
+    finally:
+        store.close()
+        proxy.terminate()
+        try:
+            proxy.wait(10)
+        except subprocess.TimeoutExpired:
+            proxy.kill()
+        stop_all(procs)
