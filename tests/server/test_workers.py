@@ -400,3 +400,47 @@ def test_three_workers_behind_the_documented_nginx_survive_a_kill(pg_host: str, 
         except subprocess.TimeoutExpired:
             proxy.kill()
         stop_all(procs)
+
+
+def test_a_stalled_owner_loses_its_table_and_writes_nothing_more_to_it(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_stalled")
+    procs = workers(url, tmp_path, n=2)
+    store = Store(url)
+    try:
+        made = procs[0].table(level="easy")
+        client = SeatClient(procs[0].ws, made["table"], made["token"], seed=8, start=True, reconnects=40, urls=[procs[1].ws])
+        seen = {"seq": 0}
+        client.on_message = lambda cl, m: seen.__setitem__("seq", max(seen["seq"], m.get("seq", 0)))
+        stalled: dict[str, int] = {}
+
+        async def stall_owner() -> None:
+            for _ in range(3000):
+                if seen["seq"] >= 10:
+                    break
+                await asyncio.sleep(0.02)
+            assert procs[0].proc is not None
+            procs[0].proc.send_signal(signal.SIGSTOP)  # the owner stalls with the table in memory, its bots mid-move
+            try:
+                for _ in range(400):  # bounded: until the other worker has taken the table over
+                    if await asyncio.to_thread(_owner_name, pg_host, "hearts_stalled", made["table"]) == "w1":
+                        break
+                    await asyncio.sleep(0.05)
+                stalled["seq"] = len(await asyncio.to_thread(store.actions, made["table"]))
+            finally:
+                procs[0].proc.send_signal(signal.SIGCONT)  # it wakes up believing it owns the table
+
+        async def run() -> None:
+            await asyncio.gather(stall_owner(), client.play(timeout=240))
+
+        asyncio.run(asyncio.wait_for(run(), 300))
+        assert _owner_name(pg_host, "hearts_stalled", made["table"]) == "w1"
+        assert client.state is not None and client.state["game_over"]
+        assert client.connections >= 2  # w0 closed it when it found the table gone; it reconnected to w1
+        log = check_acknowledged(store, made["table"], [client])
+        table, row = rebuilt(store, made["table"])
+        assert row["status"] == "finished" and row["record"] == dumps_record(table.record())
+        assert len(log) > stalled["seq"]
+        assert "Traceback" not in procs[0].output()
+    finally:
+        store.close()
+        stop_all(procs)

@@ -87,8 +87,8 @@ class Cluster:
 
     async def beat(self) -> None:
         """Renew, publish the lobby, let lost tables go, take over expired ones."""
-        for gone in [t for t in list(self.leases.held) if t not in self.hub.tables]:
-            self.leases.drop(gone)  # finished and forgotten, or deleted
+        for gone in [t for t in list(self.leases.held) if t not in self.hub.tables and not self.leases.young(t)]:
+            self.leases.drop(gone)  # finished and forgotten, or deleted (not one being made or adopted now)
         lobby = self.hub.open_tables()
         lost = await self.hub._db(self.leases.beat, self.config.name, self.config.internal, self.config.public_ws, lobby)
         for table_id in lost:

@@ -220,6 +220,7 @@ class Hub:
             live.clients.discard(client)
             if ws:
                 client.send(protocol.reply("moved", ws=ws))
+            client.closed = True  # nothing more is read or queued: what is queued goes out, then the close
             self._spawn(_close_after_send(client, 4302 if ws else 1012))
         log.info("table %s is served by another worker now", table_id)
 

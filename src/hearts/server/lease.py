@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from typing import Any
 
 from sqlalchemy import text
@@ -51,6 +52,7 @@ class Leases:
         self.worker = worker
         self.seconds = seconds
         self.held: dict[str, int] = {}
+        self.since: dict[str, float] = {}  # when each lease was taken (monotonic)
         self._lock = threading.Lock()
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(7349001)"))  # workers starting together create the schema once
@@ -72,6 +74,7 @@ class Leases:
             )
             with self._lock:
                 self.held[table_id] = 1
+                self.since[table_id] = time.monotonic()
             return
         epoch = self.held.get(table_id)
         if epoch is None:
@@ -85,7 +88,12 @@ class Leases:
 
     # -- the lease loop (on the store's threads too) --------------------------
     def beat(self, name: str, internal: str, public_ws: str, lobby: list[dict[str, Any]]) -> set[str]:
-        """Say this worker is alive (with its lobby), renew its leases; returns the tables it held and has lost."""
+        """Say this worker is alive (with its lobby), renew its leases; returns the tables it held and has lost.
+
+        Only the leases held when the beat began count (a table made or taken meanwhile has a fresh lease).
+        """
+        with self._lock:
+            before = dict(self.held)
         with self.engine.begin() as conn:
             conn.execute(
                 text(
@@ -95,12 +103,12 @@ class Leases:
                 {"id": self.worker, "n": name, "i": internal, "p": public_ws, "l": json.dumps(lobby, separators=(",", ":"))},
             )
             rows = conn.execute(
-                text(f"UPDATE hearts_leases SET expires = {NOW} + :s WHERE owner = :w RETURNING table_id, epoch"),
-                {"w": self.worker, "s": self.seconds},
+                text(f"UPDATE hearts_leases SET expires = {NOW} + :s WHERE owner = :w AND table_id = ANY(:ids) RETURNING table_id, epoch"),
+                {"w": self.worker, "s": self.seconds, "ids": list(before)},
             ).all()
         kept = {r.table_id: int(r.epoch) for r in rows}
         with self._lock:
-            lost = {t for t, e in self.held.items() if kept.get(t) != e}
+            lost = {t for t, e in before.items() if kept.get(t) != e and self.held.get(t) == e}
             for t in lost:
                 del self.held[t]
         return lost
@@ -145,12 +153,18 @@ class Leases:
         with self._lock:
             for r in rows:
                 self.held[r.table_id] = int(r.epoch)
+                self.since[r.table_id] = time.monotonic()
         return [r.table_id for r in rows]
+
+    def young(self, table_id: str) -> bool:
+        """Was the table's lease taken less than one lease time ago (it may not be served yet)?"""
+        return time.monotonic() - self.since.get(table_id, 0.0) < self.seconds
 
     def drop(self, table_id: str) -> None:
         """Forget a table (finished, deleted or lost): its lease is no longer checked or renewed by this worker."""
         with self._lock:
             self.held.pop(table_id, None)
+            self.since.pop(table_id, None)
 
     def release_all(self) -> None:
         """A clean stop: let every lease run out now, so other workers take the tables at once."""
@@ -159,6 +173,7 @@ class Leases:
             conn.execute(text("DELETE FROM hearts_workers WHERE id = :w"), {"w": self.worker})
         with self._lock:
             self.held.clear()
+            self.since.clear()
 
     # -- routing ------------------------------------------------------------
     def owner(self, table_id: str) -> tuple[str, str, str, bool] | None:
