@@ -444,3 +444,44 @@ def test_a_stalled_owner_loses_its_table_and_writes_nothing_more_to_it(pg_host: 
     finally:
         store.close()
         stop_all(procs)
+
+
+def test_the_browser_follows_moved_to_the_worker_that_serves_its_table(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
+    from . import test_browser_e2e as e2e
+
+    if e2e.sync_api is None or not Path(e2e.CHROMIUM).exists():
+        from .conftest import system_missing
+
+        system_missing("the browser test needs playwright and Debian's chromium")
+    url = _new_database(pg_host, "hearts_browser_moved")
+    port = free_port()
+    log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
+    proc = subprocess.Popen([sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url,
+                             "--log-level", "warning", "--bot-delay", "0", "--lease-seconds", "2", *NO_LIMITS],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        first, second = ServerProcess(url, log_path=tmp_path / "x.log"), ServerProcess(url, log_path=tmp_path / "y.log")
+        for srv, p in ((first, port), (second, port + 1)):
+            srv.port, srv.base, srv.ws = p, f"http://127.0.0.1:{p}", f"ws://127.0.0.1:{p}/ws"
+            wait_healthy(srv, proc, timeout=30)
+        made = first.table(name="Tess")  # served by worker 0
+        with e2e.sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=e2e.CHROMIUM, headless=True, args=e2e.CHROMIUM_ARGS)
+            try:
+                page, errors = e2e._new_page(browser, 1000, 800)
+                page.goto(f"{second.base}/t/{made['table']}#token={made['token']}")  # the page comes from worker 1
+                page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you === 0")
+                assert page.evaluate("window.heartsClient.socket.url") == first.ws  # it followed moved to worker 0
+                page.click("#start-btn")
+                page.wait_for_function("() => window.heartsClient.state.seq > 1")
+                assert errors == []
+            finally:
+                browser.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            log.close()

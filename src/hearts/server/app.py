@@ -216,8 +216,10 @@ def create_app(
             yield
         finally:
             if peers is not None:
+                await peers.halt()
+            await hub.stop()  # its bots and timers stop before the leases go: nothing is written after
+            if peers is not None:
                 await peers.stop()
-            await hub.stop()
             store.close()
 
     routes = [

@@ -98,7 +98,14 @@ def run(args: argparse.Namespace) -> int:
         print("hearts serve: --workers must be from 1 to 64 (ports up to 65535) and --lease-seconds from 1 to 600", file=sys.stderr)
         return 2
     if args.workers > 1:
+        from .store import Store
         from .supervisor import supervise, worker_argv
+
+        try:  # one clear line now, rather than N workers failing again and again
+            Store(url).close()
+        except Exception as err:
+            print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
+            return 2
 
         return supervise(lambda i: worker_argv(args, i), args.workers)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")

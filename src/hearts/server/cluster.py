@@ -62,16 +62,21 @@ class Cluster:
         await self.beat()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
-    async def stop(self) -> None:
-        """Stop beating and let every lease go, so the other workers take the tables at once."""
+    async def halt(self) -> None:
+        """Stop beating (first, at a stop: then the hub stops its bots and timers)."""
         if self.task is not None:
             self.task.cancel()
             try:
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+            self.task = None
+
+    async def stop(self) -> None:
+        """Let every lease go (after the hub has stopped), so the other workers take the tables at their next beat."""
+        await self.halt()
         try:
-            await self.hub._db(self.leases.release_all)
+            await asyncio.to_thread(self.leases.release_all)
         except Exception:
             log.exception("could not let the leases go (they run out by themselves)")
 

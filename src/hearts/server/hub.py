@@ -479,7 +479,18 @@ class Hub:
         live.clients.discard(old)
         old.send(protocol.error("replaced", "this seat connected again elsewhere: this connection is closed"))
 
-        self._spawn(_close_after_send(old, 4409))
+        async def close_soon() -> None:
+            for _ in range(20):  # let the error go out first (bounded: a stuck peer is closed anyway)
+                if old.queue.empty():
+                    break
+                await asyncio.sleep(0.01)
+            old.closed = True
+            try:
+                await asyncio.wait_for(old.close(4409), 2.0)
+            except Exception:
+                pass
+
+        self._spawn(close_soon())
 
     def leave(self, client: Client) -> None:
         """A connection ended: a seat left waits ``grace`` seconds, then a bot plays for it; a spectator's leaving is silent."""
