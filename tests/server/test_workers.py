@@ -470,7 +470,7 @@ def test_the_browser_follows_moved_to_the_worker_that_serves_its_table(pg_host: 
             try:
                 page, errors = e2e._new_page(browser, 1000, 800)
                 page.goto(f"{second.base}/t/{made['table']}#token={made['token']}")  # the page comes from worker 1
-                page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you === 0")
+                page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
                 assert page.evaluate("window.heartsClient.socket.url") == first.ws  # it followed moved to worker 0
                 page.click("#start-btn")
                 page.wait_for_function("() => window.heartsClient.state.seq > 1")
