@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -101,8 +102,12 @@ def run(args: argparse.Namespace) -> int:
         from .store import Store
         from .supervisor import supervise, worker_argv
 
-        try:  # one clear line now, rather than N workers failing again and again
-            Store(url).close()
+        try:  # one clear line now, rather than N workers failing again and again; and the schema made once, before they start
+            from .lease import Leases
+
+            store = Store(url)
+            Leases(store.engine, "setup", args.lease_seconds)
+            store.close()
         except Exception as err:
             print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
             return 2
@@ -119,7 +124,13 @@ def run(args: argparse.Namespace) -> int:
             name=args.worker_name, lease=args.lease_seconds,
         )
     try:
-        app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
+        try:
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
+        except Exception:
+            if cluster is None:
+                raise
+            time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2
