@@ -392,6 +392,10 @@ def test_three_workers_behind_the_documented_nginx_survive_a_kill(pg_host: str, 
         check_acknowledged(store, made["table"], [client])
         moved = [m["ws"] for m in client.messages if m["type"] == "moved"]
         assert moved and all(m.startswith(f"ws://127.0.0.1:{listen}/w/") for m in moved)  # sent on through the proxy
+        body = {"variant": "standard", "players": 4, "target": 30, "turn_seconds": 0}
+        answers = [through.post("/api/tables", body)[0] for _ in range(16)]  # spread over the workers, which limit nothing here
+        assert answers.count(201) >= 10 and answers[-1] == 429  # the proxy's limit of new tables holds over all workers
+        assert through.get("/api/tables")[0] == 200  # the lobby is not counted as a creation
     finally:
         store.close()
         proxy.terminate()
