@@ -78,6 +78,8 @@ class SeatClient:
             except TimeoutError:
                 raise
             except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+                if not self.reconnects:
+                    raise  # a client that does not reconnect reports the lost connection
                 nxt = ""
             if nxt is None or left <= 0 or time.monotonic() >= deadline:
                 return

@@ -136,13 +136,16 @@ class Leases:
         return self._took([*fresh, *rows])
 
     def claim(self, table_id: str) -> bool:
-        """Take over one table now if its lease has run out (a client asked for it); True if this worker holds it now."""
+        """Take over one table now if its lease has run out (a client asked for it); True if this worker holds it now.
+
+        A lease row locked by its owner's write in flight is skipped (that write renews it), so this never waits.
+        """
         with self.engine.begin() as conn:
             rows = conn.execute(
                 text(
-                    f"UPDATE hearts_leases SET owner = :w, epoch = epoch + 1, expires = {NOW} + :s WHERE table_id = :t "
-                    f"AND expires < {NOW} AND owner != :w "
-                    "AND EXISTS (SELECT 1 FROM hearts_tables t WHERE t.id = :t AND t.status != 'finished') "
+                    f"UPDATE hearts_leases SET owner = :w, epoch = epoch + 1, expires = {NOW} + :s WHERE table_id IN ("
+                    f"SELECT l.table_id FROM hearts_leases l JOIN hearts_tables t ON t.id = l.table_id WHERE l.table_id = :t "
+                    f"AND l.expires < {NOW} AND l.owner != :w AND t.status != 'finished' FOR UPDATE OF l SKIP LOCKED) "
                     "RETURNING table_id, epoch"
                 ),
                 {"w": self.worker, "s": self.seconds, "t": table_id},
