@@ -7,8 +7,8 @@ third of the lease time. Every write of a table begins, in its own
 transaction, with ``UPDATE hearts_leases ... WHERE owner = me AND epoch =
 mine``: if no row matches, the table was taken over and the write is
 refused (:class:`LeaseLost`) before anything is stored. That UPDATE also
-locks the row until the commit, so a takeover waits for a write in flight
-and then sees it: a table's log has one writer at a time.
+locks the row until the commit; a takeover skips a locked row, and after
+the commit finds the lease renewed: a table's log has one writer at a time.
 
 Only PostgreSQL is supported here (SQLite has one process, and no leases).
 """
