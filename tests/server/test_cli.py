@@ -27,6 +27,14 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
             "cannot open the database postgresql+psycopg://hearts:***@127.0.0.1:1/db",
         ),
         (["--log-level", "loud"], "invalid choice: 'loud'"),
+        (["--workers", "2"], "several workers share one PostgreSQL database"),
+        (["--cluster", "--db", "sqlite:///x.db"], "several workers share one PostgreSQL database"),
+        (["--workers", "0", "--db", "postgresql+psycopg://h@127.0.0.1:1/db"], "--workers must be from 1 to 64"),
+        (["--workers", "2", "--lease-seconds", "0.1", "--db", "postgresql+psycopg://h@127.0.0.1:1/db"], "--lease-seconds from 1 to 600"),
+        (
+            ["--workers", "3", "--db", "postgresql+psycopg://hearts:secret@127.0.0.1:1/db"],
+            "cannot open the database postgresql+psycopg://hearts:***@127.0.0.1:1/db",
+        ),
     ],
 )
 def test_bad_options_are_one_clear_line(args: list[str], words: str) -> None:

@@ -27,6 +27,7 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
+from .cluster import Cluster, ClusterConfig
 from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
 from .limits import Buckets, Limits, client_key
@@ -52,9 +53,12 @@ STATUS = {
 
 def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
-    waiting_timeout: float = WAITING_TIMEOUT,
+    waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None,
 ) -> Starlette:
-    """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address)."""
+    """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
+
+    ``cluster``: run as one worker of several sharing a PostgreSQL database (see :mod:`hearts.server.cluster`).
+    """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, NoFrames) for f in logger.filters):
@@ -65,6 +69,7 @@ def create_app(
     limits = limits or Limits()
     store = Store(db_url)
     hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout)
+    peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)
     created = Buckets(limits.client_tables / 60, limits.client_tables)
     waiting: dict[str, list[str]] = {}  # client -> the tables it created that may still be waiting
@@ -136,8 +141,18 @@ def create_app(
             waiting.setdefault(key, []).append(out["table"])
         return ok(out, 201)
 
+    async def elsewhere(request: Request, method: str, body: Any = None) -> Response | None:
+        """In a cluster, the answer of the worker that serves the request's table (None: this one serves it)."""
+        if peers is None or request.path_params["table"] in hub.tables:
+            return None
+        owner = await peers.route(request.path_params["table"])
+        if owner is None:
+            return None
+        status, answer = await peers.forward(owner[0], method, request.url.path, body, _peer(request))
+        return JSONResponse(answer, status_code=status)
+
     async def list_tables(request: Request) -> Response:
-        tables = hub.open_tables()
+        tables = await peers.lobby() if peers is not None else hub.open_tables()
         listing: dict[str, Any] = {"tables": tables[: limits.lobby_size]}
         if len(tables) > limits.lobby_size:
             listing["more"] = len(tables) - limits.lobby_size
@@ -145,7 +160,7 @@ def create_app(
 
     async def table_info(request: Request) -> Response:
         try:
-            return ok(hub.table_info(request.path_params["table"]))
+            return await elsewhere(request, "GET") or ok(hub.table_info(request.path_params["table"]))
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -153,7 +168,11 @@ def create_app(
         try:
             body = await body_of(request)
             protocol.check_join_request(body)
-            return ok(await hub.join(request.path_params["table"], body, _peer(request)))
+            moved = await elsewhere(request, "POST", body)
+            if moved is not None:
+                return moved
+            peer = peers.believe(request.headers, _peer(request)) if peers is not None else _peer(request)
+            return ok(await hub.join(request.path_params["table"], body, peer))
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -185,7 +204,7 @@ def create_app(
         writer = client.start()
         key = client_key(ws.client.host if ws.client else "")
         try:
-            await _serve(hub, ws, client, lambda: messages.take(key))
+            await _serve(hub, ws, client, lambda: messages.take(key), peers)
         except WebSocketDisconnect:
             pass
         except Exception:
@@ -196,11 +215,17 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await hub.start()
+        await hub.start(load=peers is None)
+        if peers is not None:
+            await peers.start()
         try:
             yield
         finally:
-            await hub.stop()
+            if peers is not None:
+                await peers.halt()
+            await hub.stop()  # its bots and timers stop before the leases go: nothing is written after
+            if peers is not None:
+                await peers.stop()
             store.close()
 
     routes = [
@@ -216,11 +241,13 @@ def create_app(
         Route("/api/games/{table}/record", record),
         Route("/api/stats", stats),
         WebSocketRoute("/ws", websocket),
+        WebSocketRoute("/w/{worker}/ws", websocket),  # a worker's own address behind a front proxy (see docs/scaling.md)
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Edge, limits=limits, origins=allowed)])
     app.state.hub = hub
     app.state.store = store
+    app.state.cluster = peers
     return app
 
 
@@ -242,10 +269,11 @@ class NoFrames(logging.Filter):
         return not (record.levelno <= logging.DEBUG and "websockets" in record.pathname.replace("\\", "/").split("/"))
 
 
-async def _serve(hub: Hub, ws: WebSocket, client: Client, shared: Callable[[], bool]) -> None:
+async def _serve(hub: Hub, ws: WebSocket, client: Client, shared: Callable[[], bool], peers: Cluster | None = None) -> None:
     """Read one connection's messages: hello first, then actions; every refusal is an error reply.
 
     ``shared()`` takes a message from the client's budget over all its connections (False: over it).
+    ``peers``: in a cluster, a hello for a table another worker serves is answered ``moved``.
     """
     try:
         first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
@@ -257,6 +285,11 @@ async def _serve(hub: Hub, ws: WebSocket, client: Client, shared: Callable[[], b
         msg = protocol.parse_message(first)
         if msg["type"] != "hello":
             raise Refusal("hello_first", "the first message must be hello")
+        owner = await peers.route(msg["table"]) if peers is not None else None
+        if owner is not None:
+            client.send(protocol.reply("moved", ws=owner[1]))
+            await _close_soon(client, 4302)
+            return
         await hub.hello(client, msg)
     except Refusal as r:
         client.send(protocol.error(r.code, r.message))

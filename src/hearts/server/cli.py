@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -38,6 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="the public origin browsers use, e.g. https://cards.example.org (repeatable; default: the address the server is reached at)",
     )
+    workers = parser.add_argument_group("several workers on one PostgreSQL database (see docs/scaling.md)")
+    w = workers.add_argument
+    w("--workers", type=int, default=1, metavar="N", help="worker processes on this host, on ports PORT to PORT+N-1 (default 1)")
+    w("--cluster", action="store_true", help="be one worker of several sharing --db (implied by --workers 2 or more)")
+    w("--public-ws", default=None, metavar="URL", help="the websocket URL clients are sent to for this worker's tables "
+      "(default: ws://HOST:PORT/ws, or ORIGIN/w/I/ws with --origin and --workers)")
+    w("--internal-url", default=None, metavar="URL", help="the URL the other workers reach this one at (default http://HOST:PORT)")
+    w("--lease-seconds", type=float, default=10.0, metavar="S", help="seconds a table's lease lasts unless renewed (default 10)")
+    w("--worker-name", default="worker", metavar="NAME", help="this worker's name in the logs and the database (default worker)")
     limits = parser.add_argument_group("limits (0 turns a per-client limit off)")
     add = limits.add_argument
     add("--trusted-proxy", action="append", default=[], metavar="CIDR", help="a proxy whose X-Forwarded-For is believed (repeatable)")
@@ -81,9 +91,46 @@ def run(args: argparse.Namespace) -> int:
     if url is None:
         data_dir().mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{data_dir() / 'server.db'}"
+    clustered = args.cluster or args.workers > 1
+    if clustered and not url.startswith("postgresql"):
+        print("hearts serve: several workers share one PostgreSQL database: give --db postgresql+psycopg://...", file=sys.stderr)
+        return 2
+    if not 1 <= args.workers <= 64 or not 1 <= args.lease_seconds <= 600 or args.port + args.workers > 65536:
+        print("hearts serve: --workers must be from 1 to 64 (ports up to 65535) and --lease-seconds from 1 to 600", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        from .store import Store
+        from .supervisor import supervise, worker_argv
+
+        try:  # one clear line now, rather than N workers failing again and again; and the schema made once, before they start
+            from .lease import Leases
+
+            store = Store(url)
+            Leases(store.engine, "setup", args.lease_seconds)
+            store.close()
+        except Exception as err:
+            print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
+            return 2
+
+        return supervise(lambda i: worker_argv(args, i), args.workers)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    cluster = None
+    if clustered:
+        from .cluster import ClusterConfig
+
+        here = f"{args.host}:{args.port}" if ":" not in args.host else f"[{args.host}]:{args.port}"
+        cluster = ClusterConfig(
+            internal=args.internal_url or f"http://{here}", public_ws=args.public_ws or f"ws://{here}/ws",
+            name=args.worker_name, lease=args.lease_seconds,
+        )
     try:
-        app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits)
+        try:
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
+        except Exception:
+            if cluster is None:
+                raise
+            time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

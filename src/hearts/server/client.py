@@ -35,6 +35,8 @@ class SeatClient:
     ``on_message(client, message)`` is called for every message received.
     ``sent`` counts the actions sent (``start`` included). Sends are paced
     to ``rate`` a second (bursts of ``burst``), under the server's limit.
+    With ``reconnects``, a lost connection is opened again (as the browser
+    does), and a ``moved`` reply is followed to the worker it names.
     """
 
     url: str
@@ -55,17 +57,51 @@ class SeatClient:
     rate: float = 18.0
     burst: float = 30.0
 
+    #: after a lost connection (or a ``moved``), connect again up to this many times: to the ``moved`` URL, else the next of ``urls``
+    reconnects: int = 0
+    urls: list[str] = field(default_factory=list)
+    #: (seq, action sent) of every action the server acknowledged with ``ok``
+    acked: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    moved: int = 0
+    connections: int = 0
+    started: bool = False
+
     async def play(self, *, until_seq: int | None = None, timeout: float = 120.0, origin: str | None = None) -> None:
         """Connect, and act whenever it is this seat's turn, until the game is over (or ``until_seq`` is reached)."""
         rng = random.Random(self.seed)
+        deadline = time.monotonic() + timeout
+        url, left, turn = self.url, self.reconnects, 0
+        self.started = False
+        while True:
+            try:
+                nxt = await self._connection(url, rng, deadline, until_seq, origin)
+            except TimeoutError:
+                raise
+            except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+                if not self.reconnects:
+                    raise  # a client that does not reconnect reports the lost connection
+                nxt = ""
+            if nxt is None or left <= 0 or time.monotonic() >= deadline:
+                return
+            left -= 1
+            if nxt:
+                url = nxt
+            else:  # lost: try the next address after a short pause
+                turn += 1
+                url = (self.urls or [self.url])[turn % len(self.urls or [self.url])]
+                await asyncio.sleep(0.2)
+
+    async def _connection(self, url: str, rng: random.Random, deadline: float, until_seq: int | None, origin: str | None) -> str | None:
+        """One connection; returns None when done, a URL when sent on (``moved``), "" when the connection ended."""
         headers = {"Origin": origin} if origin else None
-        async with websockets.connect(self.url, additional_headers=headers, max_size=2**22) as ws:
+        async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
+            self.connections += 1
             await ws.send(json.dumps({"type": "hello", "v": 1, "table": self.table, "token": self.token}))
-            deadline = time.monotonic() + timeout
             sent_at: float | None = None
+            sent: dict[str, Any] | None = None
             acted_on = -1
-            started = False
             bucket = TokenBucket(self.rate, self.burst)
+            self.state = None
 
             async def pace() -> None:
                 while (delay := bucket.wait()) > 0:
@@ -82,26 +118,32 @@ class SeatClient:
                     self.on_message(self, msg)
                 if msg["type"] == "welcome":
                     self.seat = msg["seat"]
+                elif msg["type"] == "moved":
+                    self.moved += 1
+                    return str(msg["ws"])
                 elif msg["type"] == "ok" and sent_at is not None:
                     self.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
+                    if sent is not None:
+                        self.acked.append((msg["seq"], sent))
+                    sent_at = sent = None
                 elif msg["type"] == "error":
                     self.errors.append(msg)
                     if msg["code"] in ("unauthorized", "not_found"):
-                        return
-                    sent_at = None
+                        return None
+                    sent_at = sent = None
                     acted_on = -1  # look again at the next state
                 elif msg["type"] == "state":
                     self.state = msg
                 if self.state is None:
                     continue
                 if self.state["game_over"] or (until_seq is not None and self.state["seq"] >= until_seq):
-                    return
+                    return None
                 seq = self.state["seq"]
-                if self.start and not started and sent_at is None and self.seat is not None and _ready(self.state):
-                    started = True
+                if self.start and not self.started and sent_at is None and self.seat is not None and _ready(self.state):
+                    self.started = True
                     await pace()
                     sent_at = time.perf_counter()
+                    sent = {"type": "start"}
                     self.sent += 1
                     await ws.send(json.dumps({"type": "start", "seq": seq, "id": f"start-{seq}"}))
                     continue
@@ -111,6 +153,7 @@ class SeatClient:
                         acted_on = seq
                         await pace()
                         sent_at = time.perf_counter()
+                        sent = action
                         self.sent += 1
                         await ws.send(json.dumps({**action, "seq": seq, "id": seq}))
 

@@ -49,6 +49,7 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
+from .lease import LeaseLost
 from .projection import state_message, state_messages, table_json
 from .store import Store
 from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
@@ -192,20 +193,48 @@ class Hub:
         self.ready = False
 
     # -- life ---------------------------------------------------------------
-    async def start(self) -> None:
-        """Rebuild every open table from its stored log, then let bots and timers go on."""
-        tables = await self._db(self.store.load_open)
+    async def start(self, *, load: bool = True) -> None:
+        """Rebuild every open table from its stored log (``load=False``: none; a cluster adopts its own), then let bots and timers go on."""
+        tables = await self._db(self.store.load_open) if load else []
+        self.adopt(tables)
+        self.ready = True
+        log.info("hearts server ready: %d open tables resumed", len(tables))
+
+    def adopt(self, tables: list[Table]) -> None:
+        """Serve tables rebuilt from their logs (at start, or taken over from a worker that stopped)."""
         loop = asyncio.get_running_loop()
+        fresh = []
         for table in tables:
+            if table.id in self.tables:
+                continue
             live = self.tables[table.id] = LiveTable(table)
+            fresh.append(live)
             for seat in table.seats:  # nobody is connected yet: each seat's grace period starts now
                 if seat.token_hash is not None:
                     live.grace[seat.seat] = loop.call_later(self.grace, self._away, live, seat.seat)
-        for live in self.tables.values():
+        for live in fresh:
             self._arm_expiry(live)
             self._schedule(live)
-        self.ready = True
-        log.info("hearts server ready: %d open tables resumed", len(tables))
+
+    def release(self, table_id: str, ws: str | None = None) -> None:
+        """Stop serving a table another worker owns now: its bots and timers stop, and each client is sent on
+        (``moved`` to ``ws``, close code 4302) or closed (1012) to connect again."""
+        live = self.tables.pop(table_id, None)
+        if live is None:
+            return
+        for handle in (live.timer, live.expiry, *live.grace.values()):
+            if handle is not None:
+                handle.cancel()
+        live.grace.clear()
+        if live.driver is not None:
+            live.driver.cancel()
+        for client in list(live.clients):
+            live.clients.discard(client)
+            if ws:
+                client.send(protocol.reply("moved", ws=ws))
+            client.closed = True  # nothing more is read or queued: what is queued goes out, then the close
+            self._spawn(_close_after_send(client, 4302 if ws else 1012))
+        log.info("table %s is served by another worker now", table_id)
 
     async def stop(self) -> None:
         self.ready = False
@@ -328,6 +357,10 @@ class Hub:
             counted = client_seed if table.status == WAITING else None  # the seeds are fixed at the start
             try:
                 await self._db(self.store.save_seat, table, s)
+            except LeaseLost:
+                table.seats[seat] = before
+                self.release(table_id)
+                raise Refusal("moved", "this table is served by another worker now: try again") from None
             except Exception:
                 table.seats[seat] = before
                 log.exception("could not store a seat of table %s", table_id)
@@ -371,6 +404,9 @@ class Hub:
                 return
             try:
                 await self._db(self.store.delete_waiting, table_id)
+            except LeaseLost:
+                self.release(table_id)
+                return
             except Exception:
                 log.exception("could not delete the abandoned table %s", table_id)
                 self._arm_expiry(live)
@@ -555,6 +591,9 @@ class Hub:
             changed = nxt.promote_joining() if new_hand and nxt.status == PLAYING else []
             try:
                 await self._db(self.store.append, nxt, nxt.log[-1], changed)
+            except LeaseLost:
+                self.release(table.id)
+                raise Refusal("moved", "this table is served by another worker now: connect again") from None
             except Exception:
                 if not await self._stored_anyway(nxt):
                     log.exception("could not store action %d of table %s", nxt.seq, table.id)
@@ -777,6 +816,19 @@ class Hub:
             raise
         except Exception:
             log.exception("bot driver of table %s stopped", live.table.id)
+
+
+async def _close_after_send(client: Client, code: int) -> None:
+    """Let the client's queued messages go out (bounded: a stuck peer is closed anyway), then close with ``code``."""
+    for _ in range(20):
+        if client.queue.empty():
+            break
+        await asyncio.sleep(0.01)
+    client.closed = True
+    try:
+        await asyncio.wait_for(client.close(code), 2.0)
+    except Exception:
+        pass
 
 
 def _decide(spec: str, seed: int, view: Any) -> Any:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Text, and_, create_engine, event, insert, select, text, update
@@ -73,11 +73,20 @@ actions_t = SqlTable(
 )
 
 
+#: ``fence(conn, table_id, op)``: called first in each write transaction of a table (op: create, write or delete); raises to refuse it
+Fence = Callable[[Connection, str, str], None]
+
+
 class Store:
-    """The server's database; the schema is created on start."""
+    """The server's database; the schema is created on start.
+
+    ``fence`` (None in single-process mode): set by :mod:`hearts.server.cluster` so that every write of a
+    table checks, in its own transaction, that this worker still holds the table's lease.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.fence: Fence | None = None
         self.engine: Engine = _engine(url)
         metadata.create_all(self.engine)
         _migrate(self.engine)
@@ -98,6 +107,7 @@ class Store:
     def create(self, table: Table) -> None:
         """Store a new table with its seats."""
         with self.engine.begin() as conn:
+            self._fence(conn, table.id, "create")
             conn.execute(
                 insert(tables_t).values(
                     id=table.id,
@@ -115,11 +125,13 @@ class Store:
     def save_seat(self, table: Table, seat: Seat) -> None:
         """Store a seat's new holder."""
         with self.engine.begin() as conn:
+            self._fence(conn, table.id, "write")
             _update_seat(conn, table.id, seat)
 
     def delete_waiting(self, table_id: str) -> bool:
         """Forget a table that never started (its seats too); a table that has started is kept. True if it was deleted."""
         with self.engine.begin() as conn:
+            self._fence(conn, table_id, "delete")
             gone = conn.execute(tables_t.delete().where(and_(tables_t.c.id == table_id, tables_t.c.status == WAITING))).rowcount
             if gone:
                 conn.execute(seats_t.delete().where(seats_t.c.table_id == table_id))
@@ -133,6 +145,7 @@ class Store:
         Raises (an IntegrityError) if that sequence number is already stored.
         """
         with self.engine.begin() as conn:
+            self._fence(conn, table.id, "write")
             conn.execute(insert(actions_t).values(table_id=table.id, seq=entry["seq"], body=json.dumps(entry), created=time.time()))
             values: dict[str, Any] = {"status": table.status}
             if table.status == FINISHED and table.game is not None:
@@ -147,17 +160,25 @@ class Store:
             for seat in table.seats if entry["kind"] == "start" else seats:
                 _update_seat(conn, table.id, seat)
 
+    def _fence(self, conn: Connection, table_id: str, op: str) -> None:
+        if self.fence is not None:
+            self.fence(conn, table_id, op)
+
     def truncate(self, table_id: str, keep: int) -> None:
         """Forget every action after the first ``keep`` (an undo at a table of bots; the table is still playing)."""
         with self.engine.begin() as conn:
+            self._fence(conn, table_id, "truncate")
             conn.execute(actions_t.delete().where(and_(actions_t.c.table_id == table_id, actions_t.c.seq > keep)))
 
     # -- reading ------------------------------------------------------------
-    def load_open(self) -> list[Table]:
-        """Every table not finished, rebuilt by replaying its log."""
+    def load_open(self, ids: Iterable[str] | None = None) -> list[Table]:
+        """Every table not finished (or those of ``ids`` not finished), rebuilt by replaying its log."""
         out = []
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_t).where(tables_t.c.status != FINISHED).order_by(tables_t.c.created)).mappings().all()
+            query = select(tables_t).where(tables_t.c.status != FINISHED)
+            if ids is not None:
+                query = query.where(tables_t.c.id.in_(list(ids)))
+            rows = conn.execute(query.order_by(tables_t.c.created)).mappings().all()
             for row in rows:
                 table = Table.new(
                     row["id"],

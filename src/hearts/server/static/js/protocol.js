@@ -18,12 +18,15 @@ export class Connection {
     this.nextId = 1;
     this.seq = 0;
     this.inflight = null;
+    // with several workers, the one that serves this table ("moved"): the next connection goes there, once
+    this.movedTo = null;
   }
 
   connect() {
     clearTimeout(this.retryTimer);
     if (this.closedForGood) return;
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    const url = this.movedTo || (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    this.movedTo = null;
     let ws;
     try { ws = new WebSocket(url); } catch (e) { this.scheduleReconnect(); return; }
     this.ws = ws;
@@ -34,12 +37,17 @@ export class Connection {
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.type === "welcome") { this.retries = 0; this.everConnected = true; this.handlers.status(null); }
       if (msg.type === "state") this.seq = msg.seq;
+      if (msg.type === "moved") {
+        if (typeof msg.ws === "string" && /^wss?:\/\//.test(msg.ws)) this.movedTo = msg.ws;
+        return;
+      }
       if (msg.type === "error" && this.inflight && this.inflight.id === msg.id) this.inflight = null;
       this.handlers.message(msg);
     };
     ws.onclose = (ev) => {
       if (ws !== this.ws) return;
       this.ws = null;
+      if (this.movedTo) { this.scheduleReconnect(0); return; }
       if (!this.handlers.closed(ev.code)) this.scheduleReconnect();
     };
     ws.onerror = () => { /* onclose follows */ };

@@ -162,7 +162,7 @@ export function onServerMessage(msg) {
       if (msg.id === T.hintId) showHint(msg);
       break;
     case "error":
-      showMessage(cardsInText(msg.message || msg.code), "error");
+      if (msg.code !== "moved") showMessage(cardsInText(msg.message || msg.code), "error");  // moved: the connection follows
       if (msg.code === "stale") T.conn.send({ type: "sync" });
       if (msg.code === "not_found") tableGone();
       break;
