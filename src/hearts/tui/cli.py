@@ -13,6 +13,7 @@ from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 
 from . import saves
+from .command import command_name
 from .session import Session, SessionError
 
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
@@ -152,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     offer = None
     resume_last = None
     if previous is not None and previous.exists() and previous != session.save_path:
-        offer = f"Your last game is saved in {previous}; hearts play --continue goes on with it."
+        offer = f"Your last game is saved in {previous}; {command_name()} play --continue goes on with it."
         last, fresh = previous, session
         resume_last = lambda: continue_from(last, fresh)  # noqa: E731
     if plain:
@@ -175,5 +176,5 @@ def run(args: argparse.Namespace) -> int:
     app.run()
     session = app.session
     if session.save_path is not None and not session.game_over:
-        print(f"Saved to {session.save_path}; go on with: hearts play --continue (or --resume {session.save_path})")
+        print(f"Saved to {session.save_path}; go on with: {command_name()} play --continue (or --resume {session.save_path})")
     return 0

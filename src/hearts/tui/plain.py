@@ -15,6 +15,7 @@ from typing import TextIO
 
 from hearts.core import ChooseMoon, PassCards, card_name
 
+from .command import command_name
 from .session import Session, SessionError
 from .text import by_suit, plural, rules_text, score_sheet, trick_marks
 
@@ -97,7 +98,7 @@ class PlainUI:
             if not self.turn():
                 s.save()
                 if s.save_path is not None:
-                    self.say(f"Saved to {s.save_path}; go on with: hearts play --continue (or --resume {s.save_path})")
+                    self.say(f"Saved to {s.save_path}; go on with: {command_name()} play --continue (or --resume {s.save_path})")
                 return False
 
     def bot_line(self, line: str) -> None:
