@@ -144,8 +144,10 @@ def table(players: dict[str, dict[str, int]], only: str | None = None) -> str:
         rows.append([name, str(row["games"]), str(row["wins"]), str(row["hands"]), average(row), str(row["moons_shot"]),
                      str(row["moons_conceded"])])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip() for r in [head, *rows]]
-    return "\n".join(lines)
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return "\n".join(line(r) for r in [head, *rows])
 
 
 def summary(name: str, players: dict[str, dict[str, int]]) -> str:
