@@ -151,7 +151,7 @@ def test_a_corrupt_file_is_set_aside_with_one_line(tmp_path: Path, bad: str) -> 
     s = crafted(tmp_path, 0)
     finish(s)
     lines = stats.after_game(s)
-    assert len(lines) == 2 and lines[0].startswith("Stats: the stats file") and "afresh" in lines[0]
+    assert len(lines) == 2 and lines[0].startswith("Stats: the stats file") and "kept as stats.json.bad" in lines[0]
     assert lines[1] == "Stats: Me: 1 game, 1 win, 0.00 points a hand, moons 1 shot and 0 conceded."
     assert path.with_name("stats.json.bad").read_bytes() == bad.encode("utf-8", "surrogateescape")
     assert stats.load().warning is None and stats.load().data["players"]["Me"]["games"] == 1
@@ -183,5 +183,6 @@ def test_stats_option_with_a_corrupt_file_says_one_line(capsys: pytest.CaptureFi
     path.write_text("garbage")
     assert cli.run(options("--stats")) == 0
     out = capsys.readouterr()
-    assert out.out == "No games recorded yet.\n" and out.err.count("\n") == 1 and out.err.startswith("hearts play: the stats file")
+    assert out.out == "No games recorded yet.\n" and out.err.count("\n") == 1
+    assert out.err.startswith("hearts play: the stats file") and "the next game counted sets it aside" in out.err
     assert path.read_text() == "garbage"  # only reading: the file is set aside when a game is next counted

@@ -26,6 +26,8 @@ from .session import Session
 STATS_NAME = "stats.json"
 #: the counters kept per player, in table order
 FIELDS = ("games", "wins", "hands", "points", "moons_shot", "moons_conceded")
+#: what becomes of an unreadable file
+AFRESH = f"the next game counted sets it aside as {STATS_NAME}.bad and starts afresh"
 #: games remembered as counted (the oldest are forgotten beyond this)
 KEEP_IDS = 5000
 
@@ -63,13 +65,13 @@ def load() -> Loaded:
     except FileNotFoundError:
         return Loaded(_empty())
     except (OSError, UnicodeDecodeError) as e:
-        return Loaded(_empty(), f"the stats file {path} could not be read ({e.__class__.__name__}); starting afresh")
+        return Loaded(_empty(), f"the stats file {path} could not be read ({e.__class__.__name__}); {AFRESH}")
     try:
         data = json.loads(text)
     except ValueError:
         data = None
     if not _valid(data):
-        return Loaded(_empty(), f"the stats file {path} was unreadable; it is kept as {path.name}.bad and the stats start afresh")
+        return Loaded(_empty(), f"the stats file {path} is unreadable; {AFRESH}")
     return Loaded(data)
 
 
@@ -124,7 +126,9 @@ def record_game(session: Session) -> tuple[bool, str | None]:
         _write(data, set_aside=loaded.warning is not None)
     except OSError as e:
         return False, f"the stats could not be saved to {stats_path()} ({e.__class__.__name__})"
-    return True, loaded.warning
+    if loaded.warning is not None:
+        return True, f"the stats file {stats_path()} was unreadable; it is kept as {STATS_NAME}.bad and the stats start afresh"
+    return True, None
 
 
 def average(row: dict[str, int]) -> str:
