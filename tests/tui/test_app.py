@@ -355,6 +355,7 @@ async def test_game_over_offers_a_new_game(tmp_path: Path) -> None:
         assert s.game_over and isinstance(app.screen, TextScreen)
         text = "\n".join(screen_lines(app))
         assert "Game over" in text and "Play again" in text and "Quit" in text
+        assert "Stats: Me: 1 game, " in text  # the game is counted in stats.json and the dialog says so
         await pilot.press("enter")
         await settle(pilot, app)
         assert made and app.session is made[0] and app.session.hand.number == 1 and not app.session.game_over

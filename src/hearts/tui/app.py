@@ -30,6 +30,7 @@ from textual.widgets import Button, Footer, Static
 from hearts.core import Card, ChooseMoon, PassCards, parse_card
 
 from .session import Session, SessionError
+from .stats import after_game
 from .table import SeatBox, draw_table
 from .text import plural, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_marks
 
@@ -481,7 +482,7 @@ class HeartsApp(App[None]):
             winners = s.game.winners
             names = " and ".join(self.who(w, True) if len(winners) == 1 else s.names[w] for w in winners)
             verb = "win" if len(winners) > 1 or winners == [s.human] else "wins"
-            text = f"Game over: {names} {verb}.\n\n" + text
+            text = f"Game over: {names} {verb}.\n" + "\n".join(after_game(s)) + "\n\n" + text
             self.push_screen(TextScreen(text, "Play again", ("quit", "Quit")), self.game_over_closed)
         else:
             self.push_screen(TextScreen(text, "Next hand"), self.sheet_closed)

@@ -1,6 +1,6 @@
 """``hearts play``: arguments, and the start of the Textual app or the plain mode.
 
-Exit status 0 when the game ends or is left (it is saved), 2 for bad options.
+Exit status 0 when the game ends or is left (it is saved), or after ``--stats``; 2 for bad options.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 
-from . import saves
+from . import saves, stats
 from .command import command_name
 from .session import Session, SessionError
 
@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game here (default: a new file in the data directory)")
     parser.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game (saved back to FILE unless --save)")
     parser.add_argument("--continue", dest="cont", action="store_true", help="go on with the last game played, if it is not over")
+    parser.add_argument("--stats", action="store_true", help="print the stats across your games (or --name's) and exit")
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
     parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
     parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
@@ -109,7 +110,18 @@ def again(session: Session) -> Session:
     return fresh
 
 
+def show_stats(name: str | None) -> int:
+    """``--stats``: one table of every player's stats, or of ``name``'s; a warning line on standard error."""
+    loaded = stats.load()
+    if loaded.warning:
+        print(f"hearts play: {loaded.warning}", file=sys.stderr)
+    print(stats.table(loaded.data["players"], only=name))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.stats:
+        return show_stats(args.name)
     if args.delay < 0:
         print("hearts play: --delay must be 0 or more", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ from hearts.core import ChooseMoon, PassCards, card_name
 
 from .command import command_name
 from .session import Session, SessionError
+from .stats import after_game
 from .text import by_suit, plural, rules_text, score_sheet, trick_marks
 
 HELP = """\
@@ -82,6 +83,8 @@ class PlainUI:
                 else:
                     names = " and ".join(s.names[w] for w in winners)
                     self.say(f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.")
+                for stat in after_game(s):
+                    self.say(stat)
                 return True
             if s.hand_over:
                 self.show_scores()
