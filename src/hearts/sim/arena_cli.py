@@ -91,19 +91,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def lineup(args: argparse.Namespace, example: str, count: str) -> tuple[list[str], Rules]:
+    """The bots and the rules of the options that ``hearts arena`` and ``hearts selfplay`` share
+    (``--bots``, ``--hands``/``--games``, ``--players``, ``--variant``, ``--target``, ``--rule``);
+    :class:`ArenaError` or :class:`~hearts.core.HeartsError` for bad ones. ``example``: bots for the
+    error message; ``count``: the letter the usage gives ``--hands``."""
+    bots = [b.strip() for b in args.bots.split(",")]
+    if any(not b for b in bots):
+        raise ArenaError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots {example}")
+    if args.hands is not None and args.games is not None:
+        raise ArenaError("give --hands or --games, not both")
+    if args.hands is None and args.games is None:
+        raise ArenaError(f"give --hands {count} ({count} deals of one hand) or --games G (G games)")
+    players = len(bots) if args.players is None else args.players
+    return bots, rules_from_options(args.variant, players, args.target, args.rule)
+
+
+def progress_bar(args: argparse.Namespace) -> ProgressBar | None:
+    """A progress bar on standard error when ``--progress`` (by default: when it is a terminal)."""
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    return ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        bots = [b.strip() for b in args.bots.split(",")]
-        if any(not b for b in bots):
-            raise ArenaError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots random,heuristic")
-        if args.hands is not None and args.games is not None:
-            raise ArenaError("give --hands or --games, not both")
-        if args.hands is None and args.games is None:
-            raise ArenaError("give --hands K (K deals of one hand) or --games G (G games)")
-        players = len(bots) if args.players is None else args.players
-        rules = rules_from_options(args.variant, players, args.target, args.rule)
-        show = sys.stderr.isatty() if args.progress is None else args.progress
-        bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
+        bots, rules = lineup(args, "random,heuristic", "K")
+        bar = progress_bar(args)
         try:
             result = run_arena(
                 bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs, progress=bar, ray=args.ray

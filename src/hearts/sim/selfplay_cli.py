@@ -11,11 +11,11 @@ import sys
 
 from hearts.bots import BotSpecError
 from hearts.core import HeartsError
-from hearts.core.rules import RULE_KEYS, rules_from_options
+from hearts.core.rules import RULE_KEYS
 
 from .arena import BotFailure
-from .arena_progress import ProgressBar
-from .selfplay_io import DEFAULT_SHARD, SelfplayError, run_selfplay
+from .arena_cli import lineup, progress_bar
+from .selfplay_io import DEFAULT_SHARD, run_selfplay
 
 DESCRIPTION = """\
 Write decision datasets for training: the bots play seeded deals (the
@@ -53,17 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        bots = [b.strip() for b in args.bots.split(",")]
-        if any(not b for b in bots):
-            raise SelfplayError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots search,heuristic")
-        if args.hands is not None and args.games is not None:
-            raise SelfplayError("give --hands or --games, not both")
-        if args.hands is None and args.games is None:
-            raise SelfplayError("give --hands N (N deals of one hand) or --games G (G games)")
-        players = len(bots) if args.players is None else args.players
-        rules = rules_from_options(args.variant, players, args.target, args.rule)
-        show = sys.stderr.isatty() if args.progress is None else args.progress
-        bar = ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
+        bots, rules = lineup(args, "search,heuristic", "N")
+        bar = progress_bar(args)
         try:
             result = run_selfplay(bots, rules, args.out, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
                                   ray=args.ray, shard_size=args.shard_size, progress=bar)
