@@ -93,6 +93,16 @@ def wait_ready(base: str, proc: subprocess.Popen[bytes], log: Path, limit: float
         time.sleep(0.1)
 
 
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End the server: SIGTERM, then SIGKILL if it has not gone within 15 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=15)
+
+
 def make_tables(base: str, tables: int, target: int) -> list[Seat]:
     """Create the tables and take every seat: one entry per client."""
     seats: list[Seat] = []
@@ -177,12 +187,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                 server_wait = run_queue_seconds(proc.pid) - server_wait0
                 server_log = log_path.read_text(errors="replace")
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=15)
+                stop(proc)
     wall = max(p["end"] for p in parts) - min(p["start"] for p in parts)
     lat = sorted(x for p in parts for x in p["latencies"])
     actions = len(lat)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-from server_load import NO_CLIENT_LIMITS, cpu_seconds, free_port, make_tables, percentile, wait_ready
+from server_load import NO_CLIENT_LIMITS, cpu_seconds, free_port, make_tables, percentile, stop, wait_ready
 
 from hearts.server.client import choose
 
@@ -120,12 +120,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
                 load1 = os.getloadavg()[0]
                 errors_logged = log_path.read_text(errors="replace").count("Traceback")
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=15)
+                stop(proc)
     (t0, cpu0, n0), (t1, cpu1, n1) = out["from"], out["to"]
     wall, cpu = t1 - t0, cpu1 - cpu0
     lat = sorted(out["latencies"][n0:n1])
