@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from hearts.core import Card, Rules, card_name
+from hearts.core.hand import trick_leader
 
 SUITS = "CDHS"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -62,14 +63,8 @@ def trick_marks(rules: Rules, cards: Sequence[Card]) -> tuple[set[int], int | No
     The winner is the highest card of the suit led that has not cancelled; None when every such card has
     cancelled (or, under ``two_pairs_void_trick``, two pairs have), so the trick would be set aside.
     """
-    if not cards:
-        return set(), None
-    suit = cards[0] // 13
-    cancelled = {i for i, c in enumerate(cards) if rules.copies > 1 and cards.count(c) > 1}
-    if rules.copies > 1 and rules.two_pairs_void_trick and len({cards[i] for i in cancelled}) >= 2:
-        return cancelled, None
-    live = [i for i, c in enumerate(cards) if c // 13 == suit and i not in cancelled]
-    return cancelled, (max(live, key=lambda i: cards[i]) if live else None)
+    best, dup = trick_leader(cards, two_pairs_void=bool(rules.two_pairs_void_trick))
+    return {i for i, c in enumerate(cards) if dup >> c & 1}, best
 
 
 def rules_text(rules: Rules) -> str:
