@@ -117,6 +117,9 @@ def test_live_defence_feeds_no_runner_and_keeps_the_stoppers() -> None:
     assert names(defended([p("QS"), p("KD"), p("2H")], [p("9C")], 0, 4, 1, runner, 26)) == ["KD"]
     # the runner's ace of hearts cannot be beaten: the lowest heart, the king stays a stopper
     assert names(defended([p("KH"), p("4H")], [p("AH")], 3, 4, 0, runner, 26)) == ["4H"]
+    # the runner leads the king of hearts and we hold the ace: take the trick (a moon replayed from the benchmark)
+    assert names(defended([p("3H"), p("TH"), p("AH")], [p("KH")], 3, 4, 0, runner, 26)) == ["AH"]
+    assert set(names(defended([p("3C"), p("QC"), p("AC")], [p("JC")], 3, 4, 0, runner, 26))) == {"QC", "AC"}
     # the runner has played and lost the trick to someone else: anything goes
     assert names(defended([p("QS"), p("KD")], [p("9C"), p("AC")], 3, 4, 1, runner, 26)) == ["KD", "QS"]
     # below eight points nobody is a runner yet

@@ -102,3 +102,26 @@ def test_rollout_stops_a_moon_and_cancels_a_winner() -> None:
     hand.play(parse_card("5C"))
     hand.play(parse_card("KC"))
     assert card_name(rollout_card(hand)) == "KC"  # the twin cancels the king: the 5C wins
+
+
+def test_rollout_defends_later_than_the_heuristic_bot() -> None:
+    """Seat 1 holds every point so far, only 2: the rollout dumps the queen on it, the ``heuristic`` bot does not.
+
+    In a rollout a runner is defended against from ROLLOUT_DEFEND_AT (8) points; the bot itself defends from 2.
+    """
+    from hearts.bots import make_bot
+    from hearts.bots.heuristic_rollout import ROLLOUT_DEFEND_AT
+
+    assert ROLLOUT_DEFEND_AT == 8
+    fixed = [
+        "2C 5C 6C 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "AC KC QC JC 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        "3C QS AH KH QH JH TH 9H 8H 7H 6H QD KD",
+        "4C 7C 8C 9C TC AD 2H 3H 4H 5H JS KS AS",
+    ]
+    hand = Hand(Rules.standard(4), [[parse_card(x) for x in h.split()] for h in fixed], number=4)
+    for name in "2C AC 3C 4C KC 6H 7C 5C QC 7H 8C 6C JC".split():
+        hand.play(parse_card(name))
+    assert hand.points_taken == [0, 2, 0, 0] and hand.to_move == 2
+    assert card_name(rollout_card(hand)) == "QS"
+    assert card_name(make_bot("heuristic", seed=1).play_card(hand.view(2))) == "KD"  # no points for the runner

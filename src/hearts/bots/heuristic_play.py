@@ -129,9 +129,9 @@ def shooting(points: Sequence[int], me: int, moon_points: int, mine: CardMask, o
 DEFEND_AT = 2
 
 
-def defend_at(moon_points: int) -> int:
-    """Points at which a seat holding all of them is defended against as a runner (2 of 26)."""
-    return max(1, DEFEND_AT * moon_points // 26)
+def defend_at(moon_points: int, per26: int = DEFEND_AT) -> int:
+    """Points at which a seat holding all of them is defended against as a runner (``per26`` of 26)."""
+    return max(1, per26 * moon_points // 26)
 
 
 def choose_play(
@@ -149,6 +149,7 @@ def choose_play(
     extra: int,
     mode: int,
     voids: Sequence[int] = (),
+    defend: int = DEFEND_AT,
 ) -> Card:
     """The card to play.
 
@@ -158,12 +159,13 @@ def choose_play(
     ``extra``: points the trick's winner gets besides its cards (set-aside
     cards, the kitty's expected points); ``jd``: the J♦ is worth -10;
     ``mode``: :data:`SHOOT` when this seat is going for the moon;
-    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void.
+    ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void;
+    ``defend``: a seat holding every point, at least this many of 26, is a runner.
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     # one deck: a seat holding every point is a runner; with two decks a moon is too rare to defend against
-    runner = runner_of(points, defend_at(moon_points)) if copies == 1 else -1
+    runner = runner_of(points, defend_at(moon_points, defend)) if copies == 1 else -1
     if runner == me:
         runner = -1
     if not trick:
@@ -188,7 +190,8 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
              moon_points: int) -> list[Card]:
     """The legal cards that feed no runner (one deck): with a seat holding every point, at least
     :data:`LIVE_DEFEND_AT` of 26, that wins the trick or has yet to play to it, a void seat keeps its
-    point cards (when it has others), and a seat that cannot beat the runner's card plays its lowest.
+    point cards (when it has others); when the runner is winning the trick, a seat that can beat its
+    card does (the trick, and any points in it, are then not the runner's), and one that cannot plays its lowest.
 
     >>> from hearts.core import parse_card as p, card_name
     >>> cards = defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, [0, 0, 0, 13], 26)
@@ -207,8 +210,9 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
         return legal
     follow = [c for c in legal if SUIT_OF[c] == suit]
     if follow:
-        if runner_winning and max(follow) < w:
-            return [min(follow)]
+        if runner_winning:
+            over = [c for c in follow if c > w]
+            return over or [min(follow)]  # take the trick from the runner, else keep the high cards
         return legal
     plain = [c for c in legal if not BIT[c] & POINT_CARDS]
     return plain or legal

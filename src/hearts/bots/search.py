@@ -14,8 +14,11 @@ best mean wins; ties go to the rollout policy's own choice in the first
 world, then to the lowest card.
 
 In the rollouts a seat holding every point so far, 16 or more, keeps going
-for the moon, and the others defend against it
-(:mod:`hearts.bots.heuristic_rollout`), so the search sees a moon coming.
+for the moon, and the others defend against a seat holding every point from
+8 points (:mod:`hearts.bots.heuristic_rollout`), so the search sees a moon
+coming. At the table, a seat holding every point, 8 or more, gets no point
+card that it could win, and when it is winning the trick the search beats
+it if it can (:func:`~hearts.bots.heuristic_play.defended`).
 
 **The shoot line** (one-deck games): while no other seat has a point, the
 search also tries, in the same worlds, the heuristic's shooting card followed
