@@ -122,5 +122,6 @@ def test_live_defence_feeds_no_runner_and_keeps_the_stoppers() -> None:
     assert set(names(defended([p("3C"), p("QC"), p("AC")], [p("JC")], 3, 4, 0, runner, 26))) == {"QC", "AC"}
     # the runner has played and lost the trick to someone else: anything goes
     assert names(defended([p("QS"), p("KD")], [p("9C"), p("AC")], 3, 4, 1, runner, 26)) == ["KD", "QS"]
-    # below eight points nobody is a runner yet
-    assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 7], 26)) == ["KD", "QS"]
+    # below five points nobody is a runner yet; from five on, one is
+    assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 4], 26)) == ["KD", "QS"]
+    assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 5], 26)) == ["KD"]

@@ -16,7 +16,7 @@ world, then to the lowest card.
 In the rollouts a seat holding every point so far, 16 or more, keeps going
 for the moon, and the others defend against a seat holding every point from
 8 points (:mod:`hearts.bots.heuristic_rollout`), so the search sees a moon
-coming. At the table, a seat holding every point, 8 or more, gets no point
+coming. At the table, a seat holding every point, 5 or more, gets no point
 card that it could win, and when it is winning the trick the search beats
 it if it can (:func:`~hearts.bots.heuristic_play.defended`).
 
