@@ -100,49 +100,52 @@ function seatSummary(t) {
   return people.join(", ");
 }
 
+// Fill the list `id` with one item per entry of `key` in the answer to GET `path`
+// (`empty` when there are none); a failed request leaves a message naming `what`.
+async function fillList(path, key, id, empty, what, item) {
+  try {
+    const d = await api("GET", path);
+    const ul = $(id);
+    ul.textContent = "";
+    const rows = (d && d[key]) || [];
+    if (!rows.length) ul.appendChild(el("li", { class: "empty", text: empty }));
+    for (const row of rows) ul.appendChild(item(row));
+  } catch (e) { showMessage("Could not load the " + what + ": " + e.message, "error"); }
+}
+
+function tableItem(t) {
+  const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away)).length;
+  return el("li", { class: "table-item", "data-table": t.id }, [
+    el("div", { class: "grow" }, [
+      el("strong", { text: t.variant + " · " + plural(t.players, "player") }),
+      el("span", { class: "muted", text: " · " + t.status + (t.target ? " · to " + t.target : "") }),
+      el("div", { class: "muted small-print", text: seatSummary(t) })
+    ]),
+    el("div", { class: "item-actions" }, [
+      open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
+      el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
+    ])
+  ]);
+}
+
+function gameItem(g) {
+  const names = g.names || [];
+  const scores = g.scores || [];
+  const winners = (g.winners || []).map((w) => names[w] || "Seat " + (w + 1));
+  const res = names.map((n, i) => (n || "Seat " + (i + 1)) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
+  return el("li", { class: "table-item", "data-game": g.id }, [
+    el("div", { class: "grow" }, [
+      el("strong", { text: g.variant + " · " + plural(g.players, "player") + " · " + plural(g.hands || 0, "hand") }),
+      el("div", { class: "small-print", text: res }),
+      el("div", { class: "muted small-print", text: "Won by " + (winners.join(" & ") || "?") + (g.finished ? " · " + formatTime(g.finished) : "") })
+    ]),
+    el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: "Record" })
+  ]);
+}
+
 async function loadLists() {
-  try {
-    const d = await api("GET", "/api/tables");
-    const ul = $("open-tables");
-    ul.textContent = "";
-    const tables = (d && d.tables) || [];
-    if (!tables.length) ul.appendChild(el("li", { class: "empty", text: "No open tables: create one above." }));
-    for (const t of tables) {
-      const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away)).length;
-      ul.appendChild(el("li", { class: "table-item", "data-table": t.id }, [
-        el("div", { class: "grow" }, [
-          el("strong", { text: t.variant + " · " + plural(t.players, "player") }),
-          el("span", { class: "muted", text: " · " + t.status + (t.target ? " · to " + t.target : "") }),
-          el("div", { class: "muted small-print", text: seatSummary(t) })
-        ]),
-        el("div", { class: "item-actions" }, [
-          open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
-          el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
-        ])
-      ]));
-    }
-  } catch (e) { showMessage("Could not load the tables: " + e.message, "error"); }
-  try {
-    const d = await api("GET", "/api/games");
-    const ul = $("finished-games");
-    ul.textContent = "";
-    const games = (d && d.games) || [];
-    if (!games.length) ul.appendChild(el("li", { class: "empty", text: "No finished games yet." }));
-    for (const g of games) {
-      const names = g.names || [];
-      const scores = g.scores || [];
-      const winners = (g.winners || []).map((w) => names[w] || "Seat " + (w + 1));
-      const res = names.map((n, i) => (n || "Seat " + (i + 1)) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
-      ul.appendChild(el("li", { class: "table-item", "data-game": g.id }, [
-        el("div", { class: "grow" }, [
-          el("strong", { text: g.variant + " · " + plural(g.players, "player") + " · " + plural(g.hands || 0, "hand") }),
-          el("div", { class: "small-print", text: res }),
-          el("div", { class: "muted small-print", text: "Won by " + (winners.join(" & ") || "?") + (g.finished ? " · " + formatTime(g.finished) : "") })
-        ]),
-        el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: "Record" })
-      ]));
-    }
-  } catch (e) { showMessage("Could not load the finished games: " + e.message, "error"); }
+  await fillList("/api/tables", "tables", "open-tables", "No open tables: create one above.", "tables", tableItem);
+  await fillList("/api/games", "games", "finished-games", "No finished games yet.", "finished games", gameItem);
   loadStats();
 }
 
