@@ -201,7 +201,7 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     ['KD']
     """
     legal = list(legal)
-    runner = runner_of(points, max(1, LIVE_DEFEND_AT * moon_points // 26))
+    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
     if runner < 0 or runner == me or not trick:
         return legal
     suit = SUIT_OF[trick[0]]
