@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TypeVar
 
 from hearts.bots import BotSpecError
 from hearts.core import HeartsError, Rules
@@ -113,26 +115,44 @@ def progress_bar(args: argparse.Namespace) -> ProgressBar | None:
     return ProgressBar("deals" if args.hands is not None else "games", sys.stderr) if show else None
 
 
-def run(args: argparse.Namespace) -> int:
+T = TypeVar("T")
+
+
+def play_lineup(command: str, args: argparse.Namespace, default: str, letter: str,
+                play: Callable[[list[str], Rules, ProgressBar | None], T]) -> tuple[T | None, int]:
+    """Read the line-up and rules (:func:`lineup`), then ``play(bots, rules, bar)`` with a progress bar.
+
+    Returns ``(result, 0)``; a failure is one line ``COMMAND: message`` on
+    standard error and ``(None, status)``: 1 for a bot that broke the rules,
+    2 for bad options, 130 when interrupted.
+    """
     try:
-        bots, rules = lineup(args, "random,heuristic", "K")
+        bots, rules = lineup(args, default, letter)
         bar = progress_bar(args)
         try:
-            result = run_arena(
-                bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs, progress=bar, ray=args.ray
-            )
+            return play(bots, rules, bar), 0
         finally:
             if bar:
                 bar.close()
     except BotFailure as err:
-        print(f"hearts arena: {err}", file=sys.stderr)
-        return 1
+        print(f"{command}: {err}", file=sys.stderr)
+        return None, 1
     except (HeartsError, BotSpecError) as err:
-        print(f"hearts arena: {err}", file=sys.stderr)
-        return 2
+        print(f"{command}: {err}", file=sys.stderr)
+        return None, 2
     except KeyboardInterrupt:
-        print("hearts arena: interrupted", file=sys.stderr)
-        return 130
+        print(f"{command}: interrupted", file=sys.stderr)
+        return None, 130
+
+
+def run(args: argparse.Namespace) -> int:
+    def play(bots: list[str], rules: Rules, bar: ProgressBar | None) -> ArenaResult:
+        return run_arena(bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
+                         progress=bar, ray=args.ray)
+
+    result, status = play_lineup("hearts arena", args, "random,heuristic", "K", play)
+    if result is None:
+        return status
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -7,15 +7,13 @@ error), 1 when a bot breaks the rules during play.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from hearts.bots import BotSpecError
-from hearts.core import HeartsError
+from hearts.core import Rules
 from hearts.core.rules import RULE_KEYS
 
-from .arena import BotFailure
-from .arena_cli import lineup, progress_bar
-from .selfplay_io import DEFAULT_SHARD, run_selfplay
+from .arena_cli import play_lineup
+from .arena_progress import ProgressBar
+from .selfplay_io import DEFAULT_SHARD, SelfplayResult, run_selfplay
 
 DESCRIPTION = """\
 Write decision datasets for training: the bots play seeded deals (the
@@ -52,24 +50,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        bots, rules = lineup(args, "search,heuristic", "N")
-        bar = progress_bar(args)
-        try:
-            result = run_selfplay(bots, rules, args.out, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
-                                  ray=args.ray, shard_size=args.shard_size, progress=bar)
-        finally:
-            if bar:
-                bar.close()
-    except BotFailure as err:
-        print(f"hearts selfplay: {err}", file=sys.stderr)
-        return 1
-    except (HeartsError, BotSpecError) as err:
-        print(f"hearts selfplay: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("hearts selfplay: interrupted", file=sys.stderr)
-        return 130
+    def play(bots: list[str], rules: Rules, bar: ProgressBar | None) -> SelfplayResult:
+        return run_selfplay(bots, rules, args.out, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
+                            ray=args.ray, shard_size=args.shard_size, progress=bar)
+
+    result, status = play_lineup("hearts selfplay", args, "search,heuristic", "N", play)
+    if result is None:
+        return status
     rate = result.rows / result.seconds if result.seconds > 0 else 0.0
     print(f"{result.rows} rows in {result.shards} shards written to {result.out} in {result.seconds:.1f} s ({rate:,.0f} rows/s)")
     return 0
