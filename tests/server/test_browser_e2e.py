@@ -51,9 +51,13 @@ def _needs() -> None:
         system_missing(f"hearts.server is not importable: {SERVER_IMPORT_ERROR}")
 
 
+_SERVERS: list[ServerProcess] = []  # the live server, for its log when a wait fails
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv = ServerProcess(tmp_path_factory.mktemp("hearts-e2e") / "h.db", "--bot-delay", "0", "--grace", "5")
+    _SERVERS.append(srv)
     try:
         srv.start()
         yield srv.base
@@ -102,6 +106,30 @@ def _create_table(  # type: ignore[no-untyped-def]
     return str(page.evaluate("window.heartsClient.state.table.id"))
 
 
+_PAGE_SUMMARY = """() => {
+  const c = window.heartsClient, s = c && c.state;
+  if (!s) return "no state";
+  const h = s.hand || {};
+  return JSON.stringify({seq: s.seq, status: s.table.status, game_over: s.game_over, turn: s.turn, phase: h.phase,
+    to_move: h.to_move, legal: h.legal, cards: (h.cards || []).length, hands: (s.hands || []).length,
+    you: s.you, conn: document.querySelector('#conn').innerText, message: (document.querySelector('#message') || {}).innerText,
+    dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id), status_line: document.querySelector('#status').innerText});
+}"""
+
+
+def _wait_or_explain(page, condition: str, timeout: float = 30000) -> None:  # type: ignore[no-untyped-def]
+    """Wait for ``condition`` (ms); on a timeout, fail with what the page shows and the server's log.
+
+    A wait here once timed out in CI only, so a failure explains itself; the limit is loose (a slow
+    machine is not a failure: speed is measured in benchmarks).
+    """
+    try:
+        page.wait_for_function(condition, timeout=timeout)
+    except sync_api.TimeoutError:
+        log = _SERVERS[-1].output()[-3000:] if _SERVERS else ""
+        pytest.fail(f"timed out waiting for {condition}; the page: {page.evaluate(_PAGE_SUMMARY)}; the server's log: {log}")
+
+
 def _seq(page) -> int:  # type: ignore[no-untyped-def]
     return int(page.evaluate("window.heartsClient.state.seq"))
 
@@ -146,13 +174,14 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         sheet = page.locator("#score-sheet")
         played = 0
         shot = False
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 120
         while not sheet.is_visible():
             assert time.monotonic() < deadline, "the hand did not finish"
-            page.wait_for_function(
+            _wait_or_explain(
+                page,
                 "() => document.querySelector('#score-sheet').open"
                 " || document.querySelector('#moon-dialog').open"
-                " || document.querySelector('#hand button.card.legal:not([disabled])') !== null"
+                " || document.querySelector('#hand button.card.legal:not([disabled])') !== null",
             )
             if sheet.is_visible():
                 break
