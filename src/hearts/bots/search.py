@@ -47,6 +47,9 @@ Settings (``search:key=value:...``):
 - ``moon``: 1 (default) tries the shoot line, 0 never;
 - ``pass``: sampled deals for the pass search (default 0: the heuristic's pass);
 - ``pass_ms``: time budget of the pass search (default: ``ms``);
+- ``miss``: the weight of a world per play seen that the rollout policy would
+  not have made in it (default 1: every world counts the same; see
+  :mod:`hearts.bots.inference`);
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -84,6 +87,7 @@ from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
 from .heuristic_rollout import rollout_card
+from .inference import plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
@@ -144,6 +148,7 @@ class WorldResult(NamedTuple):
     preferred: Card
     shoot_value: float
     shoot_moon: bool
+    weight: float = 1.0
 
 
 def double_bar(results: Sequence[WorldResult], best: float) -> bool:
@@ -153,17 +158,18 @@ def double_bar(results: Sequence[WorldResult], best: float) -> bool:
     >>> double_bar(r, 3.0), double_bar(r, 30.0), double_bar(r[:2] + [r[2]._replace(shoot_moon=False)] * 2, 3.0)
     (True, False, False)
     """
-    moons = sum(r.shoot_moon for r in results)
-    return sum(r.shoot_value for r in results) > best and 2 * moons > len(results)
+    moons = sum(r.weight for r in results if r.shoot_moon)
+    return sum(r.weight * r.shoot_value for r in results) > best and 2 * moons > sum(r.weight for r in results)
 
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                    rollout: str, evaluation: str, shoot_card: Card | None = None) -> list[WorldResult]:
+                    rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
-    for the moon for the rest of the hand. Stops after the first world once
-    ``time.monotonic()`` passes ``deadline``.
+    for the moon for the rest of the hand. With ``miss`` below 1, each world is
+    weighted by how well it explains the plays seen (:func:`~hearts.bots.inference.plausibility`).
+    Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     policy = POLICIES[rollout]
     sampler = WorldSampler(view)
@@ -189,7 +195,8 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
             w.play(shoot_card)
             shoot_value = value(playout(w, policy, 1 << me), w.shooter)
             moon = w.shooter == me
-        out.append(WorldResult(i, values, policy(world, 0), shoot_value, moon))
+        weight = plausibility(view, hands, kitty, miss, policy)
+        out.append(WorldResult(i, values, policy(world, 0), shoot_value, moon, weight))
     return out
 
 
@@ -198,7 +205,8 @@ class SearchBot(Bot):
 
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
-                 pass_ms: int | None = None, gate: float = 0.0, seed: int | None = None, name: str = "search") -> None:
+                 pass_ms: int | None = None, gate: float = 0.0, miss: float = 1.0, seed: int | None = None,
+                 name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -209,6 +217,7 @@ class SearchBot(Bot):
         self.pass_worlds = pass_worlds
         self.pass_ms = pass_ms if pass_ms is not None else ms
         self.gate = gate
+        self.miss = miss
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -270,10 +279,11 @@ class SearchBot(Bot):
         totals = [0.0] * len(legal)
         for r in results:
             for k, v in enumerate(r.values):
-                totals[k] += v
+                totals[k] += r.weight * v
+        mass = sum(r.weight for r in results)
         self.last_worlds = len(results)
         self.last_sims = len(results) * width
-        self._values = {c: t / len(results) for c, t in zip(legal, totals, strict=True)}
+        self._values = {c: t / mass for c, t in zip(legal, totals, strict=True)}
         best = max(totals)
         if shoot_card is not None and double_bar(results, best):
             self._latch = key
@@ -298,7 +308,7 @@ class SearchBot(Bot):
     # -- parallel evaluation ---------------------------------------------
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -321,10 +331,10 @@ class SearchBot(Bot):
 
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                     rollout: str, evaluation: str, shoot_card: Card | None) -> list[WorldResult]:
+                     rollout: str, evaluation: str, shoot_card: Card | None, miss: float) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -363,6 +373,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     pass_worlds = int_setting(params, "pass", 0, 100_000, 0, spec)
     pass_ms = int_setting(params, "pass_ms", 1, 600_000, 0, spec) or None
     gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
+    miss = float_setting(params, "miss", 0.05, 1.0, 1.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
-                     pass_worlds=pass_worlds, pass_ms=pass_ms, gate=gate, seed=seed)
+                     pass_worlds=pass_worlds, pass_ms=pass_ms, gate=gate, miss=miss, seed=seed)

@@ -1,0 +1,62 @@
+"""How well a sampled world explains the plays seen so far.
+
+A search deals the hidden cards into worlds uniformly (:mod:`hearts.bots.sampler`),
+but the other seats' plays say more than their voids: a seat that could
+dump Q♠ on a trick and dumps a small club instead probably does not hold it.
+:func:`plausibility` replays the hand from its first card in one world and
+counts the other seats' plays that the rollout policy, holding that world's
+cards, would not have made; the world weighs ``miss`` to the power of that
+count. The viewer's own plays and forced plays say nothing and are skipped.
+
+Only one-deck games are replayed (in Cancellation Hearts a world's start is
+not fixed by its current hands: cancelled pairs and the kitty blur it).
+
+>>> from hearts.core import Hand, Rules
+>>> from hearts.bots.heuristic_rollout import rollout_card
+>>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)  # no passing
+>>> for _ in range(6):
+...     hand.play(rollout_card(hand))
+>>> view = hand.view(hand.to_move)
+>>> real = [hand.hand_cards(s) for s in range(4)]
+>>> plausibility(view, real, [], 0.5)  # the real deal, played by the policy itself: nothing to doubt
+1.0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from hearts.core import Card, Hand, SeatView
+
+from .playout import Policy
+
+
+def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], miss: float,
+                 policy: Policy | None = None) -> float:
+    """``miss`` to the power of the other seats' unforced plays that ``policy`` would not have made in this world.
+
+    ``hands`` are the seats' current cards in the world (as from the sampler);
+    ``miss`` 1.0 (or a two-deck game, or no play yet) gives 1.0.
+    """
+    if miss >= 1.0 or view.rules.copies != 1 or view.kitty_size:
+        return 1.0
+    if policy is None:
+        from .heuristic_rollout import rollout_card
+        policy = rollout_card
+    played = view.played_by_seat()
+    if not any(played):
+        return 1.0
+    rules = dataclasses.replace(view.rules, pass_count=0)  # the world starts after the passes
+    start = Hand(rules, [list(hands[s]) + played[s] for s in range(view.players)], kitty,
+                 dealer=view.dealer, number=view.hand_number)
+    me = view.seat
+    weight = 1.0
+    for card in [c for t in view.tricks for c in t.cards] + list(view.trick):
+        seat = start.to_move
+        if seat != me:
+            legal = start.legal_mask()
+            if legal & (legal - 1) and policy(start, 0) != card:
+                weight *= miss
+        start.play(card)
+    return weight

@@ -1,0 +1,111 @@
+"""World weighting by the plays seen (hearts.bots.inference) and its use in search."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts.bots.heuristic_rollout import rollout_card
+from hearts.bots.inference import plausibility
+from hearts.bots.sampler import WorldSampler
+from hearts.bots.search import evaluate_worlds
+from hearts.core import Hand, Rules
+
+
+def _played_by_policy(seed: int, plays: int, odd: int | None = None) -> Hand:
+    """A hand played by the rollout policy; at play number ``odd`` (unforced, not seat 0) another legal card."""
+    hand = Hand.from_seed(Rules.standard(4), seed=seed, number=4)
+    for i in range(plays):
+        card = rollout_card(hand)
+        legal = hand.legal_cards()
+        if i == odd:
+            assert len(legal) > 1
+            card = next(c for c in legal if c != card)
+        hand.play(card)
+    return hand
+
+
+def _real(hand: Hand) -> list[list[int]]:
+    return [list(hand.hand_cards(s)) for s in range(4)]
+
+
+def _first_choice_of_another_seat(seed: int, within: int) -> int | None:
+    """The number of the first play (policy-played) where a seat other than 0 has a choice."""
+    probe = Hand.from_seed(Rules.standard(4), seed=seed, number=4)
+    for i in range(within):
+        if probe.to_move != 0 and len(probe.legal_cards()) > 1:
+            return i
+        probe.play(rollout_card(probe))
+    return None
+
+
+def test_each_play_the_policy_would_not_make_costs_one_miss() -> None:
+    seed = next(s for s in range(50) if _first_choice_of_another_seat(s, 12) is not None)
+    odd = _first_choice_of_another_seat(seed, 12)
+    base = _played_by_policy(seed, 12)
+    hand = _played_by_policy(seed, 12, odd=odd)
+    view = hand.view(0)
+    # the changed play is the one miss: every later play is the policy's own, in the real cards
+    assert plausibility(view, _real(hand), [], 0.5) == 0.5
+    assert plausibility(base.view(0), _real(base), [], 0.5) == 1.0
+    assert plausibility(view, _real(hand), [], 1.0) == 1.0
+
+
+def test_the_viewers_own_plays_are_not_judged() -> None:
+    # Seat 0 plays against the policy; every other seat follows it: nothing to doubt from seat 0's view.
+    hand = Hand.from_seed(Rules.standard(4), seed=8, number=4)
+    odd = 0
+    for _ in range(16):
+        card = rollout_card(hand)
+        legal = hand.legal_cards()
+        if hand.to_move == 0 and len(legal) > 1:
+            card = next(c for c in legal if c != card)
+            odd += 1
+        hand.play(card)
+    assert odd >= 1
+    assert plausibility(hand.view(0), _real(hand), [], 0.5) == 1.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plays=st.integers(1, 40), viewer=st.integers(0, 3))
+def test_every_sampled_world_replays(seed: int, plays: int, viewer: int) -> None:
+    # Passed hands too: the sampler's worlds always replay legally, and the weight is a power of miss.
+    rng = random.Random(seed)
+    hand = Hand.from_seed(Rules.standard(4), seed=seed, number=1 + seed % 4)
+    if hand.phase == "pass":
+        for s in range(4):
+            hand.pass_cards(s, rng.sample(hand.hand_cards(s), 3))
+    for _ in range(plays):
+        hand.play(rng.choice(hand.legal_cards()))
+    view = hand.view(viewer)
+    for k in range(3):
+        hands, kitty = WorldSampler(view).sample(random.Random(k))
+        w = plausibility(view, hands, kitty, 0.5)
+        assert 0 < w <= 1
+        assert any(abs(w - 0.5 ** m) < 1e-12 for m in range(40))
+
+
+def test_two_decks_are_not_weighted() -> None:
+    hand = Hand.from_seed(Rules.cancellation(8), seed=2)
+    for s in range(8):
+        hand.pass_cards(s, hand.hand_cards(s)[: hand.rules.pass_count])
+    for _ in range(10):
+        hand.play(rollout_card(hand))
+    view = hand.view(hand.to_move)
+    hands, kitty = WorldSampler(view).sample(random.Random(1))
+    assert plausibility(view, hands, kitty, 0.5) == 1.0
+
+
+def test_search_weights_its_worlds() -> None:
+    hand = _played_by_policy(5, 9)
+    rng = random.Random(3)
+    for _ in range(6):  # random plays: the policy would not have made some of them
+        hand.play(rng.choice(hand.legal_cards()))
+    view = hand.view(hand.to_move)
+    plain = evaluate_worlds(view, range(12), 7, None, "heuristic", "payoff")
+    weighted = evaluate_worlds(view, range(12), 7, None, "heuristic", "payoff", miss=0.5)
+    assert {r.weight for r in plain} == {1.0}
+    assert [r.values for r in plain] == [r.values for r in weighted]  # the same worlds, the same playouts
+    assert len({r.weight for r in weighted}) > 1
