@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from test_heuristic import deal, names, play
 
 from hearts.bots import search
 from hearts.bots.heuristic import view_card
-from hearts.bots.heuristic_pass import moon_pass
+from hearts.bots.heuristic_pass import moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator
 from hearts.bots.search import SearchBot
@@ -105,3 +107,16 @@ def test_new_settings_are_read_and_levels_stay_within_their_budgets() -> None:
     assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
     assert hard.ms is not None and hard.ms <= 150 and hard.pass_ms is not None and hard.pass_ms <= 150
     assert expert.ms is not None and expert.ms <= 1000 and expert.pass_ms is not None and expert.pass_ms <= 1000
+
+
+def test_pass_candidates_hold_every_triple_of_the_six_most_sheddable_and_the_voids() -> None:
+    rules = Rules.standard(4)
+    # two clubs and two diamonds: each can be passed whole (a void), topped up by the most sheddable card
+    hand = Hand(rules, deal(rules, {0: "2C KC 4D QD 5S 6S 7S 8S 9S 2H 3H 4H 5H"}))
+    candidates, _ = pass_candidates(hand.view(0))
+    top6 = shed_order(hand.hand_cards(0), rules)[:6]
+    for combo in itertools.combinations(top6, 3):
+        assert tuple(sorted(combo)) in candidates
+    for suit in ("C", "D"):
+        voided = [c for c in candidates if all(x in names(list(c)) for x in names(hand.hand_cards(0)) if x.endswith(suit))]
+        assert voided, f"no candidate passes every {suit}"

@@ -1,9 +1,13 @@
 """Passing by search: candidate passes tried in sampled deals, each played out to the end.
 
 The candidates are the heuristic's pass, every choice of ``pass_count``
-cards among the heuristic's ``pass_count + 2`` most sheddable cards, and, in
-one-deck games, a shooter's pass (its lowest cards; see
-:func:`~hearts.bots.heuristic_pass.moon_pass`). Each sample deals the cards
+cards among the heuristic's ``pass_count + 3`` most sheddable cards, a
+*void* pass for each club, diamond or heart suit short enough to pass whole
+(its cards, topped up by the most sheddable others), and, in one-deck games,
+a shooter's pass (its lowest cards; see
+:func:`~hearts.bots.heuristic_pass.moon_pass`). Against hearts-engine's
+``mc:128`` the six-card pool and the void passes gained +0.61 ± 0.22 payoff a
+hand over the five-card pool (``search:sims=300:pass=40``, 100 deals × 4). Each sample deals the cards
 this seat cannot see to the other seats (and the kitty) uniformly; the other
 seats pass as the heuristic does; every candidate is tried in the same
 samples and the hand is played out with the heuristic rollout policy, this
@@ -28,6 +32,7 @@ import random
 import time
 
 from hearts.core import Card, Hand, SeatView
+from hearts.core.cards import SUIT_OF
 
 from .heuristic_pass import choose_pass, moon_pass, shed_order
 from .heuristic_rollout import rollout_card
@@ -40,10 +45,18 @@ def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card,
     hand = list(view.hand)
     k = rules.pass_count
     candidates = [tuple(sorted(choose_pass(hand, rules)))]
-    for combo in itertools.combinations(shed_order(hand, rules)[:k + 2], k):
+    order = shed_order(hand, rules)
+    for combo in itertools.combinations(order[:k + 3], k):
         t = tuple(sorted(combo))
         if t not in candidates:
             candidates.append(t)
+    for suit in range(3):  # a void made: a short side suit (or hearts) passed whole, topped up by the most sheddable
+        cards = [c for c in hand if SUIT_OF[c] == suit]
+        if 0 < len(cards) <= k:
+            rest = [c for c in order if SUIT_OF[c] != suit][:k - len(cards)]
+            t = tuple(sorted(cards + rest))
+            if t not in candidates:
+                candidates.append(t)
     shoot = -1
     if moon and rules.copies == 1:
         t = tuple(moon_pass(hand, rules))
