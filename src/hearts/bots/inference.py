@@ -8,6 +8,10 @@ counts the other seats' plays that the rollout policy, holding that world's
 cards, would not have made; the world weighs ``miss`` to the power of that
 count. The viewer's own plays and forced plays say nothing and are skipped.
 
+Measured against hearts-engine's ``mc:128`` (``search:sims=300:pass=10``,
+100 deals × 4): ``miss=0.6`` gained +0.08 ± 0.22 payoff a hand, paired, for
+about half as much time again a move; so the search's default stays 1 (off).
+
 Only one-deck games are replayed (in Cancellation Hearts a world's start is
 not fixed by its current hands: cancelled pairs and the kitty blur it).
 
