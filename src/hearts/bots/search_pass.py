@@ -7,11 +7,12 @@ cards among the heuristic's ``pass_count + 3`` most sheddable cards, a
 a shooter's pass (its lowest cards; see
 :func:`~hearts.bots.heuristic_pass.moon_pass`). Against hearts-engine's
 ``mc:128`` the six-card pool and the void passes gained +0.61 ± 0.22 payoff a
-hand over the five-card pool (``search:sims=300:pass=40``, 100 deals × 4). Each sample deals the cards
-this seat cannot see to the other seats (and the kitty) uniformly; the other
-seats pass as the heuristic does; every candidate is tried in the same
-samples and the hand is played out with the heuristic rollout policy, this
-seat going for the moon in the shooter's line. Another pass replaces the
+hand over the five-card pool (``search:sims=300:pass=40``, 100 deals × 4).
+
+Each sample deals the cards this seat cannot see to the other seats (and the
+kitty) uniformly; the other seats pass as the heuristic does; every
+candidate is tried in the same samples and the hand is played out with the
+heuristic rollout policy, this seat going for the moon in the shooter's line. Another pass replaces the
 heuristic's only when it is better by :data:`GATE` standard errors (paired
 over the samples), and then the best mean value wins
 (:class:`~hearts.bots.playout.Evaluator`); the shooter's pass must beat the
