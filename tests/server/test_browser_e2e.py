@@ -424,7 +424,10 @@ def _play_until(page, done: str, *, high: bool = False, limit: int = 400, close_
             page.click("#moon-add")
             page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
         elif page.locator("#hand button.card[aria-pressed]:not([disabled])").count():
-            for _ in range(3):
+            # Until three are selected: a click can be lost when a state message redraws the hand mid-click.
+            for _ in range(12):
+                if page.locator("#hand button.card[aria-pressed='true']").count() >= 3:
+                    break
                 page.locator("#hand button.card[aria-pressed='false']").first.click()
             page.click("#pass-btn")
             page.wait_for_function("() => !window.heartsClient.state.hand || window.heartsClient.state.hand.passed !== null")
