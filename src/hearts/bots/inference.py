@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
 
+from .heuristic_rollout import rollout_card
 from .playout import Policy
 
 
@@ -46,7 +47,6 @@ def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequenc
     if miss >= 1.0 or view.rules.copies != 1 or view.kitty_size:
         return 1.0
     if policy is None:
-        from .heuristic_rollout import rollout_card
         policy = rollout_card
     played = view.played_by_seat()
     if not any(played):

@@ -33,7 +33,7 @@ import random
 import time
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import SUIT_OF
+from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, SUIT_OF
 
 from .heuristic_pass import choose_pass, moon_pass, shed_order
 from .heuristic_rollout import rollout_card
@@ -51,7 +51,7 @@ def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card,
         t = tuple(sorted(combo))
         if t not in candidates:
             candidates.append(t)
-    for suit in range(3):  # a void made: a short side suit (or hearts) passed whole, topped up by the most sheddable
+    for suit in (CLUBS, DIAMONDS, HEARTS):  # a void made: a short suit passed whole, topped up by the most sheddable
         cards = [c for c in hand if SUIT_OF[c] == suit]
         if 0 < len(cards) <= k:
             rest = [c for c in order if SUIT_OF[c] != suit][:k - len(cards)]
