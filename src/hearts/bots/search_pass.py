@@ -70,7 +70,16 @@ def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card,
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True) -> list[Card]:
-    """The pass with the best mean value over up to ``worlds`` sampled deals (stopping at ``deadline``)."""
+    """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
+
+    The budget is ``worlds`` playouts for every candidate, spent in rounds of
+    equal cost (:func:`race_rounds`); after each round but the last the worse
+    half of the candidates is dropped, so the leaders get several times
+    ``worlds`` deals. The heuristic's pass and the shooter's pass are never
+    dropped: they are the bars the others must clear. The search stops early
+    at ``deadline``; every candidate still in the race has then been tried in
+    the same deals.
+    """
     me = view.seat
     assert me is not None
     rules = view.rules
@@ -82,43 +91,93 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     size = len(view.hand)
     evaluator = Evaluator(me, rules, view.scores, "payoff")
     values: list[list[float]] = [[] for _ in candidates]
+    protected = {0} if shoot < 0 else {0, shoot}
+    alive = list(range(len(candidates)))
+    budget = worlds * len(candidates)
+    rounds = race_rounds(len(candidates) - len(protected))
+    spent = 0
     moons = 0
     done = 0
-    for i in range(worlds):
-        if deadline is not None and done and time.monotonic() > deadline:
+    out_of_time = False
+    for r in range(rounds):
+        share = (budget - spent) // (rounds - r)
+        for _ in range(max(1, share // len(alive))):
+            if spent + len(alive) > budget or (deadline is not None and done and time.monotonic() > deadline):
+                out_of_time = deadline is not None and time.monotonic() > deadline
+                break
+            dealt = _sample(view, unknown, size, n, random.Random(base_seed + done))
+            for j in alive:
+                hand = dealt.clone()
+                hand.pass_cards(me, candidates[j])
+                line = 1 << me if j == shoot else 0
+                points = playout(hand, rollout_card, line)
+                values[j].append(evaluator.value(points, hand.shooter))
+                if j == shoot and hand.shooter == me:
+                    moons += 1
+            spent += len(alive)
+            done += 1
+        if out_of_time:
             break
-        rng = random.Random(base_seed + i)
-        pool = unknown[:]
-        rng.shuffle(pool)
-        deal: list[list[Card]] = []
-        at = 0
-        for s in range(n):
-            if s == me:
-                deal.append(list(view.hand))
-            else:
-                deal.append(pool[at:at + size])
-                at += size
-        kitty = pool[at:]
-        dealt = Hand(rules, deal, kitty, dealer=view.dealer, number=view.hand_number)
-        for s in range(n):
-            if s != me:
-                dealt.pass_cards(s, choose_pass(deal[s], rules))
-        for j, cand in enumerate(candidates):
-            hand = dealt.clone()
-            hand.pass_cards(me, cand)
-            line = 1 << me if j == shoot else 0
-            points = playout(hand, rollout_card, line)
-            values[j].append(evaluator.value(points, hand.shooter))
-            if j == shoot and hand.shooter == me:
-                moons += 1
-        done += 1
+        if r < rounds - 1:
+            alive = halve(alive, values, protected)
     best = 0
-    for j in range(1, len(candidates)):
-        if j != shoot and beats(values[j], values[0]) and sum(values[j]) > sum(values[best]):
+    for j in alive:
+        if j != shoot and j != 0 and beats(values[j], values[0]) and sum(values[j]) > sum(values[best]):
             best = j
     if shoot >= 0 and sum(values[shoot]) > sum(values[best]) and 2 * moons > done:
         best = shoot
     return list(candidates[best])
+
+
+def _sample(view: SeatView, unknown: list[Card], size: int, n: int, rng: random.Random) -> Hand:
+    """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made."""
+    me = view.seat
+    rules = view.rules
+    pool = unknown[:]
+    rng.shuffle(pool)
+    deal: list[list[Card]] = []
+    at = 0
+    for s in range(n):
+        if s == me:
+            deal.append(list(view.hand))
+        else:
+            deal.append(pool[at:at + size])
+            at += size
+    dealt = Hand(rules, deal, pool[at:], dealer=view.dealer, number=view.hand_number)
+    for s in range(n):
+        if s != me:
+            dealt.pass_cards(s, choose_pass(deal[s], rules))
+    return dealt
+
+
+#: the race halves the field until at most this many candidates (besides the bars) are left
+FINALISTS = 3
+
+
+def race_rounds(free: int) -> int:
+    """Rounds of a race among ``free`` droppable candidates: one per halving, and a last one.
+
+    >>> race_rounds(20), race_rounds(3), race_rounds(0)
+    (4, 1, 1)
+    """
+    rounds = 1
+    while free > FINALISTS:
+        free = max(FINALISTS, (free + 1) // 2)
+        rounds += 1
+    return rounds
+
+
+def halve(alive: list[int], values: list[list[float]], protected: set[int]) -> list[int]:
+    """``alive`` without the worse half of its droppable candidates (by their total over the same deals).
+
+    >>> halve([0, 1, 2, 3, 4, 5, 6], [[0.0], [5.0], [1.0], [4.0], [2.0], [3.0], [9.0]], {0})
+    [0, 1, 3, 6]
+    """
+    free = sorted((j for j in alive if j not in protected), key=lambda j: -sum(values[j]))
+    if len(free) <= FINALISTS:
+        return alive
+    kept = set(free[:max(FINALISTS, (len(free) + 1) // 2)])
+    return [j for j in alive if j in protected or j in kept]
 
 
 #: a pass replaces the heuristic's only when its mean is better by this many standard errors
