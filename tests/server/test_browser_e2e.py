@@ -424,7 +424,7 @@ def _play_until(page, done: str, *, high: bool = False, limit: int = 400, close_
             page.click("#moon-add")
             page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
         elif page.locator("#hand button.card[aria-pressed]:not([disabled])").count():
-            # Until three are selected: a click can be lost when a state message redraws the hand mid-click.
+            # Until three are selected: a click is only a request, and the page may be redrawing.
             for _ in range(12):
                 if page.locator("#hand button.card[aria-pressed='true']").count() >= 3:
                     break
@@ -581,6 +581,30 @@ def test_display_options_are_kept(help_server: InProcessServer, chromium_browser
         page.uncheck("#opt-four")
         page.uncheck("#opt-large")
         page.keyboard.press("Escape")
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_a_click_spanning_a_state_message_is_not_lost(help_server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        _started(page, help_server.base, variant="standard", players=4, target=None, timer=0)
+        page.wait_for_selector("#hand button.card[aria-pressed='false']:not([disabled])")
+        first = page.locator("#hand button.card").first
+        box = first.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        # A state message arrives between mouse down and up (a bot chose its pass): the hand is redrawn.
+        page.evaluate(
+            "(() => { const s = structuredClone(window.heartsClient.state);"
+            " s.hand.passes_chosen = s.hand.passes_chosen.map((x, i) => x || i !== s.you.seat);"
+            " window.heartsClient._onServerMessage(s); })()"
+        )
+        page.mouse.up()
+        assert page.evaluate("window.heartsClient.selected") == [0]
+        assert first.get_attribute("aria-pressed") == "true"
         assert errors == []
     finally:
         page.close()

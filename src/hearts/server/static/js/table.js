@@ -481,13 +481,17 @@ function renderHand() {
   if (cards.join(",") !== T.sortedCards.join(",") || !passing()) T.selected = [];
   T.sortedCards = cards;
   const hadFocus = box.contains(document.activeElement);
-  box.textContent = "";
   const p = passing();
   const playing = h && h.phase === "play" && myTurn();
   const legal = (h && h.legal) || [];
   // Mark the cards just received until the first trick is over.
   const received = h && h.received && !(h.tricks && h.tricks.length) ? h.received.slice() : [];
   let hintShown = false;
+  // The same cards as shown: update the buttons in place, so that a click begun before this state
+  // message (mouse down on a button, mouse up after) still lands on the button it began on.
+  const shown = Array.from(box.querySelectorAll("button.card"));
+  const same = shown.length === cards.length && shown.every((b, i) => b.getAttribute("data-card") === cards[i]);
+  if (!same) box.textContent = "";
   cards.forEach((c, i) => {
     const isLegal = legal.indexOf(c) >= 0;
     const sel = T.selected.indexOf(i) >= 0;
@@ -502,11 +506,21 @@ function renderHand() {
     if (ri >= 0) cls += " received";
     if (playing && isLegal) cls += " legal";
     if (hinted) cls += " hinted";
+    const label = cardLabel(c) + (sel ? ", selected" : "") + (ri >= 0 ? ", received" : "") + (hinted ? ", suggested" : "");
+    const pressed = p ? (sel ? "true" : "false") : null;
+    const disabled = !(p || (playing && isLegal));
+    if (same) {
+      const b = shown[i];
+      if (b.className !== cls) b.className = cls;
+      b.setAttribute("aria-label", label);
+      if (pressed === null) b.removeAttribute("aria-pressed"); else b.setAttribute("aria-pressed", pressed);
+      b.disabled = disabled;
+      b.setAttribute("tabindex", "-1");
+      return;
+    }
     box.appendChild(el("button", {
       type: "button", class: cls, "data-card": c, "data-index": String(i),
-      "aria-label": cardLabel(c) + (sel ? ", selected" : "") + (ri >= 0 ? ", received" : "") + (hinted ? ", suggested" : ""),
-      "aria-pressed": p ? (sel ? "true" : "false") : null,
-      disabled: !(p || (playing && isLegal)), tabindex: "-1"
+      "aria-label": label, "aria-pressed": pressed, disabled, tabindex: "-1"
     }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
   });
   const enabled = box.querySelectorAll("button.card:not(:disabled)");
