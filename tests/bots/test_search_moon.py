@@ -11,7 +11,7 @@ from hearts.bots import search
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_pass import moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
-from hearts.bots.playout import GAME_SCALE, Evaluator
+from hearts.bots.playout import GAME_SCALE, Evaluator, Policy
 from hearts.bots.search import SearchBot
 from hearts.bots.search_pass import pass_candidates, search_pass
 from hearts.core import Hand, Rules
@@ -120,3 +120,28 @@ def test_pass_candidates_hold_every_triple_of_the_six_most_sheddable_and_the_voi
     for suit in ("C", "D"):
         voided = [c for c in candidates if all(x in names(list(c)) for x in names(hand.hand_cards(0)) if x.endswith(suit))]
         assert voided, f"no candidate passes every {suit}"
+
+
+def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts.bots import search_pass as sp
+
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "2C KC 4D QD 5S 6S 7S 8S 9S 2H 3H 4H 5H"}))
+    candidates, shoot = pass_candidates(hand.view(0))
+    tried: dict[tuple[int, ...], int] = {}
+    playout = sp.playout
+
+    def counting(world: Hand, policy: Policy, line: int = 0) -> list[int]:
+        key = tuple(sorted(world.passes[0] or ()))
+        tried[key] = tried.get(key, 0) + 1
+        return playout(world, policy, line)
+
+    monkeypatch.setattr(sp, "playout", counting)
+    search_pass(hand.view(0), 6, 1, None)
+    budget = 6 * len(candidates)
+    assert budget - len(candidates) < sum(tried.values()) <= budget
+    assert set(tried) == set(candidates)  # every candidate is tried in the first round
+    assert min(tried.values()) < 6 < max(tried.values())  # the worse are dropped, the leaders go on
+    most = max(tried.values())
+    assert tried[candidates[0]] == tried[candidates[shoot]] == most  # the bars are never dropped
+    assert sum(1 for v in tried.values() if v == most) <= 2 + sp.FINALISTS

@@ -28,7 +28,8 @@ beats every card's, and it took the moon in a strict majority of the worlds
 shooting line without searching until another seat takes a point.
 
 **Passing**: with ``pass=K`` the pass is searched too
-(:func:`~hearts.bots.search_pass.search_pass`, up to ``K`` sampled deals);
+(:func:`~hearts.bots.search_pass.search_pass`: a budget of ``K`` sampled
+deals a candidate, raced so that the leading candidates get more);
 otherwise it is the heuristic's. The moon choice goes by the score sheet
 (:func:`~hearts.bots.base.best_moon_choice`).
 
@@ -45,7 +46,8 @@ Settings (``search:key=value:...``):
 - ``eval``: ``payoff`` (default), ``points`` (minimise own points) or
   ``hand`` (the hand's payoff even when the game can end);
 - ``moon``: 1 (default) tries the shoot line, 0 never;
-- ``pass``: sampled deals for the pass search (default 0: the heuristic's pass);
+- ``pass``: the pass search's budget in sampled deals a candidate (default 0:
+  the heuristic's pass);
 - ``pass_ms``: time budget of the pass search (default: ``ms``);
 - ``miss``: the weight of a world per play seen that the rollout policy would
   not have made in it (default 1: every world counts the same; see

@@ -10,13 +10,18 @@ a shooter's pass (its lowest cards; see
 hand over the five-card pool (``search:sims=300:pass=40``, 100 deals × 4).
 
 Each sample deals the cards this seat cannot see to the other seats (and the
-kitty) uniformly; the other seats pass as the heuristic does; every
-candidate is tried in the same samples and the hand is played out with the
-heuristic rollout policy, this seat going for the moon in the shooter's line. Another pass replaces the
-heuristic's only when it is better by :data:`GATE` standard errors (paired
-over the samples), and then the best mean value wins
-(:class:`~hearts.bots.playout.Evaluator`); the shooter's pass must beat the
-chosen pass and take the moon in most samples (the same double bar as in play).
+kitty) uniformly; the other seats pass as the heuristic does; the candidates
+still in the race are tried in the same samples and the hand is played out
+with the heuristic rollout policy, this seat going for the moon in the
+shooter's line. The race (:func:`search_pass`) drops the worse half of the
+candidates after each round, so the leaders are tried in more samples for
+the same cost: with ``pass=12`` (``hard``) it measured +0.10 ± 0.25 payoff a
+hand over trying every candidate in 12 samples (paired, the same 100 deals
+against ``mc:128``). Another pass replaces the heuristic's only when it is
+better by :data:`GATE` standard errors (paired over the samples), and then
+the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
+shooter's pass must beat the chosen pass and take the moon in most samples
+(the same double bar as in play).
 
 >>> import random
 >>> from hearts.core import Hand, Rules
