@@ -89,12 +89,10 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     me = view.seat
     assert me is not None
     rules = view.rules
-    n = rules.players
     candidates, shoot = pass_candidates(view, moon)
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
-    size = len(view.hand)
     evaluator = Evaluator(me, rules, view.scores, "payoff")
     values: list[list[float]] = [[] for _ in candidates]
     protected = {0} if shoot < 0 else {0, shoot}
@@ -108,10 +106,12 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     for r in range(rounds):
         share = (budget - spent) // (rounds - r)
         for _ in range(max(1, share // len(alive))):
-            if spent + len(alive) > budget or (deadline is not None and done and time.monotonic() > deadline):
-                out_of_time = deadline is not None and time.monotonic() > deadline
+            if deadline is not None and done and time.monotonic() > deadline:
+                out_of_time = True
                 break
-            dealt = _sample(view, unknown, size, n, random.Random(base_seed + done))
+            if spent + len(alive) > budget:
+                break
+            dealt = _sample(view, unknown, random.Random(base_seed + done))
             for j in alive:
                 hand = dealt.clone()
                 hand.pass_cards(me, candidates[j])
@@ -135,10 +135,12 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     return list(candidates[best])
 
 
-def _sample(view: SeatView, unknown: list[Card], size: int, n: int, rng: random.Random) -> Hand:
+def _sample(view: SeatView, unknown: list[Card], rng: random.Random) -> Hand:
     """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made."""
     me = view.seat
     rules = view.rules
+    n = rules.players
+    size = len(view.hand)
     pool = unknown[:]
     rng.shuffle(pool)
     deal: list[list[Card]] = []
