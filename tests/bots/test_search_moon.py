@@ -7,7 +7,7 @@ import itertools
 import pytest
 from test_heuristic import deal, names, play
 
-from hearts.bots import search
+from hearts.bots import BotSpecError, make_bot, search
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_pass import moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
@@ -120,6 +120,43 @@ def test_pass_candidates_hold_every_triple_of_the_six_most_sheddable_and_the_voi
     for suit in ("C", "D"):
         voided = [c for c in candidates if all(x in names(list(c)) for x in names(hand.hand_cards(0)) if x.endswith(suit))]
         assert voided, f"no candidate passes every {suit}"
+
+
+def test_a_wider_pool_adds_the_triples_of_more_sheddable_cards() -> None:
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "2C KC 4D QD 5S 6S 7S 8S 9S 2H 3H 4H 5H"}))
+    narrow, _ = pass_candidates(hand.view(0), pool=3)
+    wide, _ = pass_candidates(hand.view(0), pool=4)
+    top7 = shed_order(hand.hand_cards(0), rules)[:7]
+    assert set(narrow) < set(wide)
+    assert wide[0] == narrow[0]  # the heuristic's pass stays first: it is the bar
+    for combo in itertools.combinations(top7, 3):
+        assert tuple(sorted(combo)) in wide
+    assert sum(1 for c in narrow if top7[6] in c) == 0 < sum(1 for c in wide if top7[6] in c)
+    bot = make_bot("search:sims=5:pass=3:pass_pool=4")
+    assert isinstance(bot, SearchBot) and bot.pass_pool == 4
+    with pytest.raises(BotSpecError, match="pass_pool must be between 0 and 10"):
+        make_bot("search:pass_pool=11")
+
+
+def test_with_a_guard_every_pass_but_the_shooters_holds_an_unguarded_queen() -> None:
+    rules = Rules.standard(4)
+    # Q♠ with three spades below her: the heuristic passes her, the free search may keep her
+    hand = Hand(rules, deal(rules, {0: "QS 3S 6S 9S 2C 8C TD 4D 5H 9H JH KH AD"}))
+    free, _ = pass_candidates(hand.view(0))
+    guarded, shoot = pass_candidates(hand.view(0), guard=4)
+    assert any("QS" not in names(list(t)) for t in free)
+    assert all("QS" in names(list(t)) for j, t in enumerate(guarded) if j != shoot)
+    assert guarded[0] == free[0]  # the heuristic's pass already holds her
+    # four spades below her: a guard of 4 lets the search keep her, a guard of 5 does not
+    hand = Hand(rules, deal(rules, {0: "QS 2S 3S 6S 9S 2C 8C TD 4D 5H 9H JH KH"}))
+    four, _ = pass_candidates(hand.view(0), guard=4)
+    five, shoot = pass_candidates(hand.view(0), guard=5)
+    assert "QS" not in names(list(four[0]))  # the heuristic keeps a queen with four guards
+    assert any("QS" not in names(list(t)) for t in four)
+    assert all("QS" in names(list(t)) for j, t in enumerate(five) if j != shoot)
+    cards = search_pass(hand.view(0), 4, 1, None, guard=5)
+    assert "QS" in names(cards)
 
 
 def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:

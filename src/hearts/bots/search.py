@@ -49,6 +49,11 @@ Settings (``search:key=value:...``):
 - ``pass``: the pass search's budget in sampled deals a candidate (default 0:
   the heuristic's pass);
 - ``pass_ms``: time budget of the pass search (default: ``ms``);
+- ``pass_pool``: the pass search's triples come from the pass count plus
+  this many of the most sheddable cards (default 3);
+- ``pass_guard``: the pass search keeps the Q♠ only with at least this many
+  spades below her; with fewer, every pass it tries but the shooter's holds
+  her (default 0: any pass may keep her);
 - ``miss``: the weight of a world per play seen that the rollout policy would
   not have made in it (default 1: every world counts the same; see
   :mod:`hearts.bots.inference`);
@@ -93,7 +98,7 @@ from .inference import plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
-from .search_pass import beats, search_pass
+from .search_pass import POOL, beats, search_pass
 
 DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
@@ -207,8 +212,8 @@ class SearchBot(Bot):
 
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
-                 pass_ms: int | None = None, gate: float = 0.0, miss: float = 1.0, seed: int | None = None,
-                 name: str = "search") -> None:
+                 pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
+                 miss: float = 1.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -218,6 +223,8 @@ class SearchBot(Bot):
         self.moon = moon
         self.pass_worlds = pass_worlds
         self.pass_ms = pass_ms if pass_ms is not None else ms
+        self.pass_pool = pass_pool
+        self.pass_guard = pass_guard
         self.gate = gate
         self.miss = miss
         self.rng = random.Random(seed)
@@ -241,7 +248,8 @@ class SearchBot(Bot):
         if not self.pass_worlds:
             return choose_pass(view.hand, view.rules)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
-        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon)
+        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
+                           guard=self.pass_guard)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -374,8 +382,11 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     moon = bool(int_setting(params, "moon", 0, 1, 1, spec))
     pass_worlds = int_setting(params, "pass", 0, 100_000, 0, spec)
     pass_ms = int_setting(params, "pass_ms", 1, 600_000, 0, spec) or None
+    pass_pool = int_setting(params, "pass_pool", 0, 10, POOL, spec)
+    pass_guard = int_setting(params, "pass_guard", 0, 12, 0, spec)
     gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
     miss = float_setting(params, "miss", 0.05, 1.0, 1.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
-                     pass_worlds=pass_worlds, pass_ms=pass_ms, gate=gate, miss=miss, seed=seed)
+                     pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
+                     miss=miss, seed=seed)

@@ -38,30 +38,42 @@ import itertools
 import random
 import time
 
-from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, SUIT_OF
+from hearts.core import Card, Hand, Rules, SeatView
+from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SPADES, SUIT_OF
 
 from .heuristic_pass import choose_pass, moon_pass, shed_order
 from .heuristic_rollout import rollout_card
 from .playout import Evaluator, playout
 
+#: the candidate triples come from the pass count plus this many of the most sheddable cards
+POOL = 3
 
-def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card, ...]], int]:
-    """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none)."""
+
+def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
+                    guard: int = 0) -> tuple[list[tuple[Card, ...]], int]:
+    """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none).
+
+    The triples are drawn from the ``pass_count + pool`` most sheddable cards.
+    """
     rules = view.rules
     hand = list(view.hand)
     k = rules.pass_count
-    candidates = [tuple(sorted(choose_pass(hand, rules)))]
     order = shed_order(hand, rules)
-    for combo in itertools.combinations(order[:k + 3], k):
+    first = tuple(sorted(choose_pass(hand, rules)))
+    queen = queen_must_go(hand, rules, guard)
+    if queen and QS not in first:
+        first = tuple(sorted([QS] + [c for c in order if c != QS][:k - 1]))
+    candidates = [first]
+    for combo in itertools.combinations(order[:k + pool], k):
         t = tuple(sorted(combo))
-        if t not in candidates:
+        if t not in candidates and (QS in t or not queen):
             candidates.append(t)
     for suit in (CLUBS, DIAMONDS, HEARTS):  # a void made: a short suit passed whole, topped up by the most sheddable
         cards = [c for c in hand if SUIT_OF[c] == suit]
-        if 0 < len(cards) <= k:
-            rest = [c for c in order if SUIT_OF[c] != suit][:k - len(cards)]
-            t = tuple(sorted(cards + rest))
+        need = k - len(cards) - (1 if queen else 0)
+        if cards and need >= 0:
+            rest = [c for c in order if SUIT_OF[c] != suit and c != QS][:need]
+            t = tuple(sorted(cards + rest + ([QS] if queen else [])))
             if t not in candidates:
                 candidates.append(t)
     shoot = -1
@@ -75,7 +87,21 @@ def pass_candidates(view: SeatView, moon: bool = True) -> tuple[list[tuple[Card,
     return candidates, shoot
 
 
-def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True) -> list[Card]:
+def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
+    """Must every pass but the shooter's hold the Q♠ (one deck, fewer than ``guard`` spades below her)?
+
+    >>> from hearts.core import parse_card as p
+    >>> hand = [p(x) for x in "QS 2S 5S 9S 2C 3C 4C 5C 6C 7C 8C 9C TC".split()]
+    >>> queen_must_go(hand, Rules.standard(4), 4), queen_must_go(hand, Rules.standard(4), 3)
+    (True, False)
+    """
+    if rules.copies != 1 or QS not in hand:
+        return False
+    return sum(1 for c in hand if SUIT_OF[c] == SPADES and c < QS) < guard
+
+
+def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
+                pool: int = POOL, guard: int = 0) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -89,7 +115,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     me = view.seat
     assert me is not None
     rules = view.rules
-    candidates, shoot = pass_candidates(view, moon)
+    candidates, shoot = pass_candidates(view, moon, pool, guard)
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
