@@ -9,8 +9,10 @@ Sections:
 
 - ``mc``: the project's bots against hearts-engine's ``mc:128`` (an external
   tool, ``--tool DIR``): its ``match.py`` is run as a subprocess for each
-  ``--mc-lineup`` and its JSON (written into ``--out-dir``) is read back;
-  skipped, with one line, when the tool or cargo is missing.
+  ``--mc-lineup`` and its JSON (written into ``--out-dir``) is read back,
+  with the first bot's payoff split into what its moons, the other bot's
+  moons and the other hands gave (:func:`payoff_split`); skipped, with one
+  line, when the tool or cargo is missing.
 - ``shooter``: the ``shooter`` bot against three copies of each level, in
   4-player standard Hearts: its moons completed and attempted per seat-hand
   and the defenders' points per hand.
@@ -34,7 +36,7 @@ import shutil
 import statistics
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -160,6 +162,41 @@ def _moons(b: BotStats) -> list[str]:
     return [str(b.moons_shot), str(b.moon_attempts), str(b.moons_conceded)]
 
 
+def payoff_split(per_deal: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float, float]]:
+    """The first bot's payoff a hand in a line-up ``A,B,A,B``, split by the hand's moon, each ``(mean, se)`` over deals.
+
+    ``ours``: hands a seat of the first bot shot the moon in; ``theirs``: hands
+    the other bot's seat shot it in; ``rest``: the other hands (failed attempts
+    included). The three add up to ``all``, the payoff. ``per_deal`` is
+    match.py's JSON list: rotation ``r`` seats the first bot where ``seat - r``
+    is even.
+
+    >>> moon = {"rotation": 0, "points": [[0, 26, 26, 26]], "shooters": [0]}
+    >>> plain = {"rotation": 1, "points": [[3, 10, 13, 0]], "shooters": [None]}
+    >>> split = payoff_split([{"deal": 0, "tables": [moon, plain]}, {"deal": 1, "tables": [moon, moon]}])
+    >>> {k: round(v[0], 3) for k, v in split.items()}
+    {'all': 7.0, 'ours': 6.5, 'theirs': 0.0, 'rest': 0.5}
+    """
+    keys = ("all", "ours", "theirs", "rest")
+    per: dict[str, list[float]] = {k: [] for k in keys}
+    for deal in per_deal:
+        total = dict.fromkeys(keys, 0.0)
+        hands = 0
+        for table in deal["tables"]:
+            r = table["rotation"]
+            for points, shooter in zip(table["points"], table["shooters"], strict=True):
+                n = len(points)
+                mine = [s for s in range(n) if (s - r) % 2 == 0]
+                pay = statistics.fmean((sum(points) - points[s]) / (n - 1) - points[s] for s in mine)
+                key = "rest" if shooter is None else "ours" if shooter in mine else "theirs"
+                total["all"] += pay
+                total[key] += pay
+                hands += 1
+        for k in keys:
+            per[k].append(total[k] / hands)
+    return {k: (statistics.fmean(v), statistics.stdev(v) / len(v) ** 0.5 if len(v) > 1 else 0.0) for k, v in per.items()}
+
+
 # -- the sections ----------------------------------------------------------------
 def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     """match.py for each line-up; per bot from its JSON: points, payoff, moons, ms/move."""
@@ -178,6 +215,7 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     args.out_dir.mkdir(parents=True, exist_ok=True)
     runs: list[dict[str, Any]] = []
     rows: list[list[str]] = []
+    splits: list[list[str]] = []
     notes: list[str] = []
     for lineup in args.mc_lineup or [s.split(",") for s in MC_LINEUPS]:
         spec = ",".join(lineup)
@@ -200,6 +238,9 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
             bots.append(row)
             rows.append([f"`{spec}`", f"`{b['name']}`", pm(b["points_per_hand"], b["se"]), pm(b["payoff"], b["payoff_se"]),
                          str(b["moons_shot"]), str(b.get("moon_attempts", "-")), str(b["moons_conceded"]), ms(row["ms_per_move"])])
+        if data.get("per_deal"):
+            split = payoff_split(data["per_deal"])
+            splits.append([f"`{spec}`", f"`{data['bots'][0]['name']}`", *(pm(*split[k]) for k in ("all", "ours", "theirs", "rest"))])
         legal = data.get("legal_check", {})
         if legal.get("legal_mismatch") or legal.get("engine_errors"):
             bad = f"{legal.get('legal_mismatch')} legal-card mismatches, {legal.get('engine_errors')} engine errors"
@@ -207,7 +248,11 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
         runs.append({"lineup": spec, "file": str(out), "hands": data["hands"], "deals": data["deals"], "bots": bots,
                      "legal_check": {k: v for k, v in legal.items() if k != "examples"}})
     header = ["line-up", "bot", "points/hand ± se", "payoff ± se", "moons shot", "moon attempts", "moons conceded", "ms/move"]
-    body = md_table(header, rows) + "".join(f"\n\n{n}" for n in notes)
+    body = md_table(header, rows)
+    if splits:
+        split_header = ["line-up", "bot", "payoff ± se", "from its moons", "from the other's moons", "from the other hands"]
+        body += "\n\nThe first bot's payoff a hand, split by the hand's moon:\n\n" + md_table(split_header, splits)
+    body += "".join(f"\n\n{n}" for n in notes)
     emit(f"mc: against hearts-engine ({args.hands} deals × 4 rotations, seed {args.seed})", f"{ENGINE_RULES}.\n\n{body}")
     return {"runs": runs, "failed": any("error" in r for r in runs)}
 
