@@ -24,6 +24,14 @@ the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
 shooter's pass must beat the chosen pass and take the moon in most samples
 (the same double bar as in play).
 
+With a ``guard`` (``search:pass_guard=5`` in ``expert``) a Q♠ with fewer
+spades below her than the guard goes in every candidate but the shooter's.
+Left free, the search kept her in a third of the hands that held her (the
+heuristic in a tenth), and against ``mc:128`` our seats that held her after
+the pass took her themselves in 60 % of the hands (``mc:128``'s in 49 %):
+the heuristic rollouts that rate the passes hunt her less than a strong
+opponent does.
+
 >>> import random
 >>> from hearts.core import Hand, Rules
 >>> hand = Hand.from_seed(Rules.standard(4), seed=5)
