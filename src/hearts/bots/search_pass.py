@@ -24,7 +24,7 @@ the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
 shooter's pass must beat the chosen pass and take the moon in most samples
 (the same double bar as in play).
 
-With a ``guard`` (``search:pass_guard=5`` in ``expert``) a Q♠ with fewer
+With a ``guard`` (``search:pass_guard=5`` in ``hard`` and ``expert``) a Q♠ with fewer
 spades below her than the guard goes in every candidate but the shooter's.
 Left free, the search kept her in a third of the hands that held her (the
 heuristic in a tenth), and against ``mc:128`` our seats that held her after
