@@ -47,9 +47,10 @@ import random
 import time
 
 from hearts.core import Card, Hand, Rules, SeatView
-from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SPADES, SUIT_OF
+from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SUIT_OF
 
 from .heuristic_pass import choose_pass, moon_pass, shed_order
+from .heuristic_play import LOW_SPADES
 from .heuristic_rollout import rollout_card
 from .playout import Evaluator, playout
 
@@ -105,7 +106,7 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
     """
     if rules.copies != 1 or QS not in hand:
         return False
-    return sum(1 for c in hand if SUIT_OF[c] == SPADES and c < QS) < guard
+    return sum(1 for c in hand if LOW_SPADES >> c & 1) < guard
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
