@@ -38,6 +38,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ from hearts.bots.play import play_hand
 from hearts.core import Hand, HeartsError, Rules
 from hearts.sim.arena import ArenaResult, derived_seed, hand_deal, pass_cycle, run_arena
 from hearts.sim.arena_cli import text_report
-from hearts.sim.arena_stats import BotStats, moon_runs
+from hearts.sim.arena_stats import BotStats, moon_runs, standard_error
 
 ROOT = Path(__file__).resolve().parents[1]
 SECTIONS = ("mc", "shooter", "levels", "games", "cancellation")
@@ -162,8 +163,9 @@ def _moons(b: BotStats) -> list[str]:
     return [str(b.moons_shot), str(b.moon_attempts), str(b.moons_conceded)]
 
 
-def payoff_split(per_deal: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float, float]]:
-    """The first bot's payoff a hand in a line-up ``A,B,A,B``, split by the hand's moon, each ``(mean, se)`` over deals.
+def payoff_split(per_deal: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float, float | None]]:
+    """The first bot's payoff a hand in a line-up ``A,B,A,B``, split by the hand's moon, each ``(mean, se)`` over deals
+    (the arena's :func:`~hearts.sim.arena_stats.standard_error`: None for one deal).
 
     ``ours``: hands a seat of the first bot shot the moon in; ``theirs``: hands
     the other bot's seat shot it in; ``rest``: the other hands (failed attempts
@@ -178,23 +180,23 @@ def payoff_split(per_deal: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float
     {'all': 7.0, 'ours': 6.5, 'theirs': 0.0, 'rest': 0.5}
     """
     keys = ("all", "ours", "theirs", "rest")
-    per: dict[str, list[float]] = {k: [] for k in keys}
+    per: dict[str, list[Fraction]] = {k: [] for k in keys}
     for deal in per_deal:
-        total = dict.fromkeys(keys, 0.0)
+        total = dict.fromkeys(keys, Fraction(0))
         hands = 0
         for table in deal["tables"]:
             r = table["rotation"]
             for points, shooter in zip(table["points"], table["shooters"], strict=True):
                 n = len(points)
                 mine = [s for s in range(n) if (s - r) % 2 == 0]
-                pay = statistics.fmean((sum(points) - points[s]) / (n - 1) - points[s] for s in mine)
+                pay = sum((Fraction(sum(points) - points[s], n - 1) - points[s] for s in mine), Fraction(0)) / len(mine)
                 key = "rest" if shooter is None else "ours" if shooter in mine else "theirs"
                 total["all"] += pay
                 total[key] += pay
                 hands += 1
         for k in keys:
             per[k].append(total[k] / hands)
-    return {k: (statistics.fmean(v), statistics.stdev(v) / len(v) ** 0.5 if len(v) > 1 else 0.0) for k, v in per.items()}
+    return {k: (float(sum(v, Fraction(0)) / len(v)), standard_error(v)) for k, v in per.items()}
 
 
 # -- the sections ----------------------------------------------------------------
