@@ -57,6 +57,9 @@ Settings (``search:key=value:...``):
 - ``miss``: the weight of a world per play seen that the rollout policy would
   not have made in it (default 1: every world counts the same; see
   :mod:`hearts.bots.inference`);
+- ``touch``: 1 (default) weighs one card of each group of touching cards
+  (:mod:`hearts.bots.touching`: they are worth the same), so every card
+  left gets more worlds of a ``sims`` budget; 0 weighs every legal card;
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -99,6 +102,7 @@ from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
 from .search_pass import POOL, beats, search_pass
+from .touching import touching_groups
 
 DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
@@ -213,7 +217,7 @@ class SearchBot(Bot):
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
-                 miss: float = 1.0, seed: int | None = None, name: str = "search") -> None:
+                 miss: float = 1.0, touch: bool = True, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -227,6 +231,7 @@ class SearchBot(Bot):
         self.pass_guard = pass_guard
         self.gate = gate
         self.miss = miss
+        self.touch = touch
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -278,6 +283,11 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
+        groups = touching_groups(view) if self.touch else [[c] for c in legal]
+        group_of = {c: g for g in groups for c in g}
+        if len(groups) < len(legal):  # weigh one card of each group of touching cards
+            legal = tuple(g[0] for g in groups)
+            view = dataclasses.replace(view, legal=legal)
         start = time.monotonic()
         deadline = None if self.ms is None else start + self.ms / 1000
         width = len(legal) + (shoot_card is not None)
@@ -293,18 +303,21 @@ class SearchBot(Bot):
         mass = sum(r.weight for r in results)
         self.last_worlds = len(results)
         self.last_sims = len(results) * width
-        self._values = {c: t / mass for c, t in zip(legal, totals, strict=True)}
+        self._values = {c: t / mass for rep, t in zip(legal, totals, strict=True) for c in group_of[rep]}
         best = max(totals)
         if shoot_card is not None and double_bar(results, best):
             self._latch = key
             return shoot_card
         tied = [c for c, t in zip(legal, totals, strict=True) if t >= best - 1e-9]
         preferred = results[0].preferred
-        if preferred in tied:
+        if preferred not in group_of:  # the policy's card was not even tried (it would feed a runner)
+            return tied[0]
+        incumbent = group_of[preferred][0]
+        if incumbent in tied:
             return preferred
-        if self.gate and preferred in legal:
+        if self.gate:
             # the rollout policy's own card stands unless the best card beats it clearly (paired over the worlds)
-            k, j = legal.index(tied[0]), legal.index(preferred)
+            k, j = legal.index(tied[0]), legal.index(incumbent)
             if not beats([r.values[k] for r in results], [r.values[j] for r in results], self.gate):
                 return preferred
         return tied[0]
@@ -386,7 +399,8 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     pass_guard = int_setting(params, "pass_guard", 0, 12, 0, spec)
     gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
     miss = float_setting(params, "miss", 0.05, 1.0, 1.0, spec)
+    touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                     miss=miss, seed=seed)
+                     miss=miss, touch=touch, seed=seed)
