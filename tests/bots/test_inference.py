@@ -109,3 +109,31 @@ def test_search_weights_its_worlds() -> None:
     assert {r.weight for r in plain} == {1.0}
     assert [r.values for r in plain] == [r.values for r in weighted]  # the same worlds, the same playouts
     assert len({r.weight for r in weighted}) > 1
+
+
+def _across(passes: list[str]) -> Hand:
+    """Seat 2 passes ``passes`` across to seat 0 (the others pass by the heuristic) in a fixed deal."""
+    from hearts.bots.heuristic_pass import choose_pass
+    from hearts.core.cards import parse_card
+
+    seats = ["2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D", "8C 9C TC JC QC KC AC 9D TD JD QD KD AD",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH 2S QS AS KS", "JH QH KH AH 3S 4S 5S 6S 7S 8S 9S TS JS"]
+    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=3)  # across
+    for s in range(4):
+        cards = [parse_card(c) for c in passes] if s == 2 else choose_pass(hand.hand_cards(s), hand.rules)
+        hand.pass_cards(s, cards)
+    return hand
+
+
+def test_a_pass_the_heuristic_would_not_make_from_the_world_hand_weighs_less() -> None:
+    from hearts.bots.inference import pass_plausibility
+
+    usual = _across(["QS", "AS", "KS"])  # what the heuristic passes from seat 2's hand: the queen and her guards
+    view = usual.view(0)
+    assert pass_plausibility(view, _real(usual), 0.5) == 1.0
+    assert pass_plausibility(view, _real(usual), 1.0) == 1.0
+    odd = _across(["2H", "3H", "4H"])  # low hearts, keeping the queen with one low spade
+    view = odd.view(0)
+    assert pass_plausibility(view, _real(odd), 0.5) == 0.125  # all three differ from the model's
+    one = _across(["QS", "AS", "2H"])  # one card off the model's pass
+    assert pass_plausibility(one.view(0), _real(one), 0.5) == 0.5

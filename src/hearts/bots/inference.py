@@ -12,6 +12,14 @@ Measured against hearts-engine's ``mc:128`` (``search:sims=300:pass=10``,
 100 deals × 4): ``miss=0.6`` gained +0.08 ± 0.22 payoff a hand, paired, for
 about half as much time again a move; so the search's default stays 1 (off).
 
+The pass says something too (:func:`pass_plausibility`): the seat that
+passed to the viewer chose those cards from its hand, so a world in which
+the heuristic's pass from that seat's hand would have been different is less
+likely. The seat's hand before the pass is its world hand, its plays and the
+cards it passed, less the cards it got, which only the viewer knows when it
+passed to that very seat (a pass across); otherwise the cards it got stay in
+(a hand of 16: its pass is then judged a little loosely).
+
 Only one-deck games are replayed (in Cancellation Hearts a world's start is
 not fixed by its current hands: cancelled pairs and the kitty blur it).
 
@@ -32,7 +40,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
+from hearts.core.rules import PASS_OFFSETS
 
+from .heuristic_pass import choose_pass
 from .heuristic_rollout import rollout_card
 from .playout import Policy
 
@@ -64,3 +74,30 @@ def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequenc
                 weight *= miss
         start.play(card)
     return weight
+
+
+def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: float) -> float:
+    """``miss`` to the power of the cards passed to the viewer that the heuristic's pass from the passer's hand
+    in this world would not have passed (1.0 without a pass seen, in two-deck games, or with ``miss`` 1).
+
+    >>> from hearts.core import Hand, Rules
+    >>> from hearts.bots.heuristic_pass import choose_pass
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=3)  # a pass across
+    >>> for s in range(4):
+    ...     hand.pass_cards(s, choose_pass(hand.hand_cards(s), hand.rules))
+    >>> view = hand.view(0)
+    >>> real = [hand.hand_cards(s) for s in range(4)]
+    >>> pass_plausibility(view, real, 0.5)  # the real deal, passed by the heuristic itself: nothing to doubt
+    1.0
+    """
+    received = view.received
+    me = view.seat
+    if miss >= 1.0 or not received or me is None or view.rules.copies != 1 or view.pass_direction == "none":
+        return 1.0
+    n = view.players
+    passer = (me - PASS_OFFSETS[view.pass_direction]) % n
+    held = set(hands[passer]) | set(view.played_by_seat()[passer]) | set(received)
+    if view.pass_target == passer and view.passed:
+        held -= set(view.passed)  # it got our cards: the rest of its hand is exact
+    model = set(choose_pass(sorted(held), view.rules))
+    return float(miss ** sum(1 for c in received if c not in model))
