@@ -31,14 +31,15 @@ RUN_ON_AT = 16
 ROLLOUT_DEFEND_AT = 8
 
 
-def rollout_card(hand: Hand, shoot: int = 0) -> Card:
+def rollout_card(hand: Hand, shoot: int = 0, root: int = -1, root_run_on: int = RUN_ON_AT) -> Card:
     """The heuristic's card for the seat to move in a full-information hand in the play phase.
 
     ``shoot``: a mask of seats (bit ``s``) that go for the moon for as long as
     no other seat has taken a point. Besides them, a seat that holds every
     point so far, at least :data:`RUN_ON_AT` of 26, keeps going for the moon
     (a runner, as a real opponent with that many would); the others defend
-    against it (see :mod:`hearts.bots.heuristic_play`).
+    against it (see :mod:`hearts.bots.heuristic_play`). The seat ``root`` (the
+    searching seat) keeps running from ``root_run_on`` points instead.
     """
     legal = hand.legal_mask()
     if not legal & (legal - 1):
@@ -62,7 +63,8 @@ def rollout_card(hand: Hand, shoot: int = 0) -> Card:
     moon = rules.moon_points
     taken = points[me]
     mode = NORMAL
-    if taken == sum(points) and (shoot >> me & 1 or rules.copies == 1 and taken * 26 >= RUN_ON_AT * moon
+    run_on = root_run_on if me == root else RUN_ON_AT
+    if taken == sum(points) and (shoot >> me & 1 or rules.copies == 1 and taken * 26 >= run_on * moon
                                  or shooting(points, me, moon, mine, out)):
         mode = SHOOT
     return choose_play(legal, mine, out, hand.trick, hand.leader, hand.n, me, points, moon,

@@ -60,6 +60,9 @@ Settings (``search:key=value:...``):
 - ``pass_miss``: the weight of a world per card passed to this seat that the
   heuristic's pass from the passer's hand in that world would not have
   passed (default 1: off; see :func:`~hearts.bots.inference.pass_plausibility`);
+- ``run_on``: in the rollouts this seat, holding every point so far, keeps
+  going for the moon from this many points of 26 (default 16, as every
+  other seat);
 - ``touch``: 1 (default) weighs one card of each group of touching cards
   (:mod:`hearts.bots.touching`: they are worth the same), so every card
   left gets more worlds of a ``sims`` budget; 0 weighs every legal card;
@@ -84,6 +87,7 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
+import functools
 import random
 import time
 import weakref
@@ -99,7 +103,7 @@ from .base import Bot
 from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
-from .heuristic_rollout import rollout_card
+from .heuristic_rollout import RUN_ON_AT, rollout_card
 from .inference import pass_plausibility, plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
@@ -178,20 +182,25 @@ def double_bar(results: Sequence[WorldResult], best: float) -> bool:
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0) -> list[WorldResult]:
+                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
     for the moon for the rest of the hand. With ``miss`` below 1, each world is
     weighted by how well it explains the plays seen (:func:`~hearts.bots.inference.plausibility`); with
     ``pass_miss`` below 1, by how well it explains the cards passed to the viewer
-    (:func:`~hearts.bots.inference.pass_plausibility`).
+    (:func:`~hearts.bots.inference.pass_plausibility`). ``run_on``: in the
+    rollouts this seat, holding every point so far, keeps going for the moon
+    from this many points of 26 (the others from
+    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     policy = POLICIES[rollout]
-    sampler = WorldSampler(view)
     me = view.seat
     assert me is not None
+    if policy is rollout_card and run_on != RUN_ON_AT:
+        policy = functools.partial(rollout_card, root=me, root_run_on=run_on)
+    sampler = WorldSampler(view)
     legal = view.legal
     evaluator = Evaluator(me, view.rules, view.scores, evaluation)
     value = evaluator.value
@@ -223,7 +232,8 @@ class SearchBot(Bot):
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
-                 miss: float = 1.0, pass_miss: float = 1.0, touch: bool = True, seed: int | None = None, name: str = "search") -> None:
+                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
+                 seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -239,6 +249,7 @@ class SearchBot(Bot):
         self.miss = miss
         self.touch = touch
         self.pass_miss = pass_miss
+        self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -338,7 +349,7 @@ class SearchBot(Bot):
     # -- parallel evaluation ---------------------------------------------
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -362,10 +373,10 @@ class SearchBot(Bot):
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float) -> list[WorldResult]:
+                     pass_miss: float, run_on: int) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -408,8 +419,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
     miss = float_setting(params, "miss", 0.05, 1.0, 1.0, spec)
     pass_miss = float_setting(params, "pass_miss", 0.05, 1.0, 1.0, spec)
+    run_on = int_setting(params, "run_on", 1, 26, RUN_ON_AT, spec)
     touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                     miss=miss, pass_miss=pass_miss, touch=touch, seed=seed)
+                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, seed=seed)
