@@ -140,6 +140,9 @@ def test_passes_and_moon_choice() -> None:
     ("search:pass=x", "pass must be a whole number"),
     ("search:moon=2", "moon must be between 0 and 1"),
     ("search:depth=3", "unknown setting 'depth'"),
+    ("search:run_on=0", "run_on must be between 1 and 26"),
+    ("search:pass_miss=1.5", "pass_miss must be between 0.05 and 1"),
+    ("search:touch=2", "touch must be between 0 and 1"),
 ])
 def test_bad_settings_are_clear_errors(spec: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=message):
@@ -150,6 +153,8 @@ def test_settings_are_read() -> None:
     bot = make_bot("search:ms=200:sims=50:worlds=9:jobs=1:rollout=duck:eval=points:seed=4")
     assert isinstance(bot, SearchBot)
     assert (bot.ms, bot.sims, bot.worlds, bot.jobs, bot.rollout, bot.evaluation) == (200, 50, 9, 1, "duck", "points")
+    tuned = make_bot("search:sims=10:run_on=10:pass_miss=0.75:touch=0")
+    assert isinstance(tuned, SearchBot) and (tuned.run_on, tuned.pass_miss, tuned.touch) == (10, 0.75, False)
     default = make_bot("search")
     assert isinstance(default, SearchBot) and default.ms == 700 and default.sims is None
     only_sims = make_bot("search:sims=10")
