@@ -9,9 +9,13 @@ the hand minus its own, from the engine's end-of-hand points (so a moon counts
 as in the rules; the payoff is the same whichever way the shooter chooses).
 When the hand can end the game, a world in which it ends is valued by the
 game's result instead (:class:`~hearts.bots.playout.Evaluator`). All cards
-are tried in the same worlds, so their differences carry little noise. The
-best mean wins; ties go to the rollout policy's own choice in the first
-world, then to the lowest card.
+are tried in the same worlds, so their differences carry little noise.
+Touching cards (:mod:`hearts.bots.touching`) are worth the same, so only the
+lowest of each group is tried and the group takes its value. The best mean
+wins; ties go to the rollout policy's own choice in the first world (any
+card of its group stands for it), then to the lowest card. A seat's worlds
+can be weighted by how well they explain the plays (``miss``) and the pass
+(``pass_miss``) it has seen (:mod:`hearts.bots.inference`).
 
 In the rollouts a seat holding every point so far, 16 or more, keeps going
 for the moon, and the others defend against a seat holding every point from
