@@ -50,6 +50,11 @@ def step(ann: Conn, st: State, high: bool = False) -> None:
     else:
         msg = {"type": "moon", "choice": "add"}
     reply = ann.act(msg)
+    for _ in range(20):  # a long game can outrun the rate limit: the server dropped the message, so wait and resend
+        if reply.get("code") != "rate_limited":
+            break
+        time.sleep(0.5)
+        reply = ann.act(msg)
     assert reply["type"] == "ok" or reply["code"] == "stale", reply
 
 
