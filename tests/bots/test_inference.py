@@ -7,11 +7,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts.bots.heuristic_pass import choose_pass
 from hearts.bots.heuristic_rollout import rollout_card
-from hearts.bots.inference import plausibility
+from hearts.bots.inference import pass_plausibility, plausibility
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import evaluate_worlds
 from hearts.core import Hand, Rules
+from hearts.core.cards import parse_card
 
 
 def _played_by_policy(seed: int, plays: int, odd: int | None = None) -> Hand:
@@ -113,9 +115,6 @@ def test_search_weights_its_worlds() -> None:
 
 def _across(passes: list[str]) -> Hand:
     """Seat 2 passes ``passes`` across to seat 0 (the others pass by the heuristic) in a fixed deal."""
-    from hearts.bots.heuristic_pass import choose_pass
-    from hearts.core.cards import parse_card
-
     seats = ["2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D", "8C 9C TC JC QC KC AC 9D TD JD QD KD AD",
              "2H 3H 4H 5H 6H 7H 8H 9H TH 2S QS AS KS", "JH QH KH AH 3S 4S 5S 6S 7S 8S 9S TS JS"]
     hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=3)  # across
@@ -126,8 +125,6 @@ def _across(passes: list[str]) -> Hand:
 
 
 def test_a_pass_the_heuristic_would_not_make_from_the_world_hand_weighs_less() -> None:
-    from hearts.bots.inference import pass_plausibility
-
     usual = _across(["QS", "AS", "KS"])  # what the heuristic passes from seat 2's hand: the queen and her guards
     view = usual.view(0)
     assert pass_plausibility(view, _real(usual), 0.5) == 1.0

@@ -85,6 +85,7 @@ def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequenc
 def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: float) -> float:
     """``miss`` to the power of the cards passed to the viewer that the heuristic's pass from the passer's hand
     in this world would not have passed (1.0 without a pass seen, in two-deck games, or with ``miss`` 1).
+    A search weighing many worlds of one view builds a :class:`PassEvidence` once instead.
 
     >>> from hearts.core import Hand, Rules
     >>> from hearts.bots.heuristic_pass import choose_pass
@@ -96,14 +97,31 @@ def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: flo
     >>> pass_plausibility(view, real, 0.5)  # the real deal, passed by the heuristic itself: nothing to doubt
     1.0
     """
-    received = view.received
-    me = view.seat
-    if miss >= 1.0 or not received or me is None or view.rules.copies != 1 or view.pass_direction == "none":
-        return 1.0
-    n = view.players
-    passer = (me - PASS_OFFSETS[view.pass_direction]) % n
-    held = set(hands[passer]) | set(view.played_by_seat()[passer]) | set(received)
-    if view.pass_target == passer and view.passed:
-        held -= set(view.passed)  # it got our cards: the rest of its hand is exact
-    model = set(choose_pass(sorted(held), view.rules))
-    return float(miss ** sum(1 for c in received if c not in model))
+    return PassEvidence(view, miss)(hands)
+
+
+class PassEvidence:
+    """:func:`pass_plausibility` for the worlds of one view: what the view fixes is worked out once."""
+
+    def __init__(self, view: SeatView, miss: float) -> None:
+        self.miss = miss
+        self.rules = view.rules
+        received = view.received
+        me = view.seat
+        self.active = not (miss >= 1.0 or not received or me is None or view.rules.copies != 1
+                           or view.pass_direction == "none")
+        if not self.active:
+            return
+        assert received is not None and me is not None
+        self.received = tuple(received)
+        self.passer = (me - PASS_OFFSETS[view.pass_direction]) % view.players
+        self.known = set(view.played_by_seat()[self.passer]) | set(received)
+        # in a pass across it got our cards: the rest of its hand is exact
+        self.got = set(view.passed) if view.pass_target == self.passer and view.passed else set()
+
+    def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
+        if not self.active:
+            return 1.0
+        held = (set(hands[self.passer]) | self.known) - self.got
+        model = set(choose_pass(sorted(held), self.rules))
+        return float(self.miss ** sum(1 for c in self.received if c not in model))

@@ -108,7 +108,7 @@ from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
 from .heuristic_rollout import RUN_ON_AT, rollout_card
-from .inference import pass_plausibility, plausibility
+from .inference import PassEvidence, plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
@@ -193,7 +193,7 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     for the moon for the rest of the hand. With ``miss`` below 1, each world is
     weighted by how well it explains the plays seen (:func:`~hearts.bots.inference.plausibility`); with
     ``pass_miss`` below 1, by how well it explains the cards passed to the viewer
-    (:func:`~hearts.bots.inference.pass_plausibility`). ``run_on``: in the
+    (:class:`~hearts.bots.inference.PassEvidence`). ``run_on``: in the
     rollouts this seat, holding every point so far, keeps going for the moon
     from this many points of 26 (the others from
     :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`).
@@ -205,6 +205,7 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     if policy is rollout_card and run_on != RUN_ON_AT:
         policy = functools.partial(rollout_card, root=me, root_run_on=run_on)
     sampler = WorldSampler(view)
+    pass_weight = PassEvidence(view, pass_miss)
     legal = view.legal
     evaluator = Evaluator(me, view.rules, view.scores, evaluation)
     value = evaluator.value
@@ -225,7 +226,7 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
             w.play(shoot_card)
             shoot_value = value(playout(w, policy, 1 << me), w.shooter)
             moon = w.shooter == me
-        weight = plausibility(view, hands, kitty, miss, policy) * pass_plausibility(view, hands, pass_miss)
+        weight = plausibility(view, hands, kitty, miss, policy) * pass_weight(hands)
         out.append(WorldResult(i, values, policy(world, 0), shoot_value, moon, weight))
     return out
 
