@@ -27,7 +27,9 @@ grouped (with two decks, identical cards cancel).
 from __future__ import annotations
 
 from hearts.core import Card, SeatView
-from hearts.core.cards import JD, QS
+from hearts.core.cards import JD, QS, SUIT_OF, mask_of
+
+from .heuristic_play import ABOVE, BELOW
 
 
 def touching_groups(view: SeatView, hand_cards: bool = False) -> list[list[Card]]:
@@ -38,12 +40,8 @@ def touching_groups(view: SeatView, hand_cards: bool = False) -> list[list[Card]
     cards = sorted(view.hand if hand_cards else view.legal)
     if view.rules.copies != 1 or view.kitty_size or view.kitty:
         return [[c] for c in cards]
-    gone = ~view.rules.deck_mask  # not in the deck
-    for t in view.tricks:
-        for c in t.cards:
-            gone |= 1 << c
-    for c in view.hand:
-        gone |= 1 << c
+    # not in the deck, played in an earlier trick, or the seat's own
+    gone = ~view.rules.deck_mask | mask_of(c for t in view.tricks for c in t.cards) | mask_of(view.hand)
     alone = {QS, JD} if view.rules.jack_of_diamonds else {QS}
     groups: list[list[Card]] = []
     for c in cards:
@@ -56,7 +54,4 @@ def touching_groups(view: SeatView, hand_cards: bool = False) -> list[list[Card]
 
 def _joined(low: Card, high: Card, gone: int) -> bool:
     """Same suit, and every card strictly between them is gone (or the seat's own)."""
-    if low // 13 != high // 13:
-        return False
-    between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-    return between & ~gone == 0
+    return SUIT_OF[low] == SUIT_OF[high] and ABOVE[low] & BELOW[high] & ~gone == 0
