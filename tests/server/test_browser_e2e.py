@@ -137,7 +137,9 @@ def _seq(page) -> int:  # type: ignore[no-untyped-def]
 def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
     page, errors = _new_page(chromium_browser, *DESKTOP)
     try:
-        table = _create_table(page, live_server, variant="standard", players=4, target=26, name="Tester")
+        # Target 27: no single hand can end the game (a moon adds 26, any other hand gives at most 25),
+        # so the first hand always ends in the score sheet, never in the game-over panel.
+        table = _create_table(page, live_server, variant="standard", players=4, target=27, name="Tester")
         page.wait_for_selector("#start-btn", state="visible")
         assert page.locator("#invite-link").input_value().endswith(f"/t/{table}")
         page.screenshot(path=str(SHOTS / "e2e-desktop-waiting.png"))
@@ -247,7 +249,7 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.keyboard.press("Escape")
         assert not sheet.is_visible()
 
-        # Play on to the end of the game (target 26): passes by keyboard (P), then the game-over panel.
+        # Play on to the end of the game (target 27): passes by keyboard (P), then the game-over panel.
         deadline = time.monotonic() + 45
         while not page.locator("#game-over").is_visible():
             assert time.monotonic() < deadline, "the game did not end"
@@ -275,7 +277,7 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
                 page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
         state = page.evaluate("window.heartsClient.state")
         assert state["game_over"] and state["winners"]
-        assert max(state["scores"]) >= 26
+        assert max(state["scores"]) >= 27
         assert page.locator("#game-over .final li.winner").count() == len(state["winners"])
         assert "Winner" in page.locator("#game-over").inner_text()
         if sheet.is_visible():  # the last hand's sheet opens over the panel
