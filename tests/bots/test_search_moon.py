@@ -159,6 +159,33 @@ def test_with_a_guard_every_pass_but_the_shooters_holds_an_unguarded_queen() -> 
     assert "QS" in names(cards)
 
 
+def test_with_pass_alone_the_queen_goes_without_hearts_but_the_shooters_pass_is_free() -> None:
+    rules = Rules.standard(4)
+    hand = Hand(rules, deal(rules, {0: "QS 3S 6S 9S 2C 8C TD 4D 5H 9H JH KH AH"}))
+    plain, _ = pass_candidates(hand.view(0), guard=5)
+    assert names(list(plain[0])) == ["8C", "KH", "QS"]  # the heuristic sends the queen with the K♥
+    alone, shoot = pass_candidates(hand.view(0), guard=5, alone=True)
+    for j, t in enumerate(alone):
+        if j != shoot:
+            assert "QS" in names(list(t)) and not any(n.endswith("H") for n in names(list(t))), t
+    assert names(list(alone[0])) == ["2C", "8C", "QS"]  # the bar: the queen with the most sheddable others
+    assert len(alone) > 2
+    cards = search_pass(hand.view(0), 4, 1, None, guard=5, alone=True)
+    assert "QS" in names(cards) and not any(n.endswith("H") for n in names(cards))
+    bot = make_bot("search:sims=20:pass=4:pass_guard=5:pass_alone=1", seed=2)
+    picked = names(bot.pass_cards(hand.view(0)))
+    assert "QS" in picked and not any(n.endswith("H") for n in picked)
+
+
+def test_pass_alone_gives_way_when_the_queen_has_too_few_other_companions() -> None:
+    rules = Rules.standard(4)
+    # besides the queen one non-heart only: she must go with a heart or stay
+    hand = Hand(rules, deal(rules, {0: "QS 2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH"}))
+    assert pass_candidates(hand.view(0), alone=True) == pass_candidates(hand.view(0))
+    with pytest.raises(BotSpecError, match="pass_alone"):
+        make_bot("search:pass_alone=2")
+
+
 def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:
     from hearts.bots import search_pass as sp
 

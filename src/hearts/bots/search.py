@@ -55,6 +55,9 @@ Settings (``search:key=value:...``):
 - ``pass_ms``: time budget of the pass search (default: ``ms``);
 - ``pass_pool``: the pass search's triples come from the pass count plus
   this many of the most sheddable cards (default 3);
+- ``pass_alone``: 1 sends the Q♠ without hearts (while the hand has other
+  cards to send with her; the shooter's pass excepted): a pass of the queen
+  with the top hearts is how most moons against us start (default 0);
 - ``pass_guard``: the pass search keeps the Q♠ only with at least this many
   spades below her; with fewer, every pass it tries but the shooter's holds
   her (default 0: any pass may keep her);
@@ -70,6 +73,10 @@ Settings (``search:key=value:...``):
 - ``touch``: 1 (default) weighs one card of each group of touching cards
   (:mod:`hearts.bots.touching`: they are worth the same), so every card
   left gets more worlds of a ``sims`` budget; 0 weighs every legal card;
+- ``race``: 0 (default) tries every card in every world; above 0, the cards
+  race (:func:`race_worlds`, one job): a card that trails the leader by this
+  many standard errors, paired over the worlds so far, is dropped, and the
+  ``sims`` it would have used go to more worlds for the cards left;
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -92,6 +99,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import functools
+import math
 import random
 import time
 import weakref
@@ -184,6 +192,54 @@ def double_bar(results: Sequence[WorldResult], best: float) -> bool:
     return sum(r.weight * r.shoot_value for r in results) > best and 2 * moons > sum(r.weight for r in results)
 
 
+class WorldEvaluator:
+    """One decision's worlds: deals world ``i`` and plays each card of ``view.legal`` (or some of them) out in it.
+
+    See :func:`evaluate_worlds` for the arguments; :meth:`evaluate` gives one
+    world's :class:`WorldResult`, with ``nan`` for the cards it was not asked
+    to try (the race's dropped cards, :func:`race_worlds`).
+    """
+
+    def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
+                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT) -> None:
+        policy = POLICIES[rollout]
+        me = view.seat
+        assert me is not None
+        if policy is rollout_card and run_on != RUN_ON_AT:
+            policy = functools.partial(rollout_card, root=me, root_run_on=run_on)
+        self.view = view
+        self.me = me
+        self.policy = policy
+        self.base_seed = base_seed
+        self.shoot_card = shoot_card
+        self.miss = miss
+        self.sampler = WorldSampler(view)
+        self.pass_weight = PassEvidence(view, pass_miss)
+        self.value = Evaluator(me, view.rules, view.scores, evaluation).value
+
+    def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
+        """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
+        view, policy, value = self.view, self.policy, self.value
+        hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
+        world = Hand.world(view, hands, kitty)
+        values: list[float] = []
+        for k, c in enumerate(view.legal):
+            if alive is not None and not alive[k]:
+                values.append(math.nan)
+                continue
+            w = world.clone()
+            w.play(c)
+            values.append(value(playout(w, policy), w.shooter))
+        shoot_value, moon = 0.0, False
+        if self.shoot_card is not None:
+            w = world.clone()
+            w.play(self.shoot_card)
+            shoot_value = value(playout(w, policy, 1 << self.me), w.shooter)
+            moon = w.shooter == self.me
+        weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
+        return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
+
+
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
                     pass_miss: float = 1.0, run_on: int = RUN_ON_AT) -> list[WorldResult]:
@@ -199,35 +255,79 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
-    policy = POLICIES[rollout]
-    me = view.seat
-    assert me is not None
-    if policy is rollout_card and run_on != RUN_ON_AT:
-        policy = functools.partial(rollout_card, root=me, root_run_on=run_on)
-    sampler = WorldSampler(view)
-    pass_weight = PassEvidence(view, pass_miss)
-    legal = view.legal
-    evaluator = Evaluator(me, view.rules, view.scores, evaluation)
-    value = evaluator.value
+    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
             break
-        hands, kitty = sampler.sample(random.Random(base_seed + i))
-        world = Hand.world(view, hands, kitty)
-        values: list[float] = []
-        for c in legal:
-            w = world.clone()
-            w.play(c)
-            values.append(value(playout(w, policy), w.shooter))
-        shoot_value, moon = 0.0, False
-        if shoot_card is not None:
-            w = world.clone()
-            w.play(shoot_card)
-            shoot_value = value(playout(w, policy, 1 << me), w.shooter)
-            moon = w.shooter == me
-        weight = plausibility(view, hands, kitty, miss, policy) * pass_weight(hands)
-        out.append(WorldResult(i, values, policy(world, 0), shoot_value, moon, weight))
+        out.append(worlds.evaluate(i))
+    return out
+
+
+#: the race tries every card in at least this many worlds before it drops one
+RACE_MIN_WORLDS = 12
+#: ... and drops a card only when it trails the leader by at least this much payoff, besides ``z`` standard errors
+RACE_MARGIN = 0.25
+
+
+def race_worlds(worlds: WorldEvaluator, sims: int, max_worlds: int, deadline: float | None, z: float) -> list[WorldResult]:
+    """Worlds in index order until ``sims`` playouts are spent, dropping cards that clearly trail.
+
+    Every card still in the race is tried in every world so far, so the
+    survivors' values stay paired. After :data:`RACE_MIN_WORLDS` worlds, a card
+    whose weighted mean trails the leader's by more than ``z`` standard errors
+    of their paired difference (and by :data:`RACE_MARGIN`) is dropped: it is
+    not tried again and its later values are ``nan``. The budget that a dropped card no longer uses
+    goes to more worlds for the cards left, so a close choice gets more of the
+    ``sims``. The shoot line, when there is one, is tried in every world.
+
+    >>> from hearts.core import Hand, Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
+    >>> hand.play(hand.legal_cards()[0])
+    >>> view = hand.view(hand.to_move)
+    >>> results = race_worlds(WorldEvaluator(view, 7, "heuristic", "payoff"), 120, 1000, None, 2.0)
+    >>> sum(1 for r in results for v in r.values if v == v) <= 120 + len(view.legal)
+    True
+    """
+    k = len(worlds.view.legal)
+    alive = [True] * k
+    extra = worlds.shoot_card is not None
+    # weighted running sums: of the weights and their squares, of each value, and of each pair's products
+    sw = sw2 = 0.0
+    sv = [0.0] * k
+    svv = [[0.0] * k for _ in range(k)]
+    out: list[WorldResult] = []
+    spent = 0
+    i = 0
+    while i < max_worlds and (not out or spent < sims):
+        if deadline is not None and out and time.monotonic() > deadline:
+            break
+        r = worlds.evaluate(i, alive)
+        out.append(r)
+        i += 1
+        spent += sum(alive) + extra
+        w, vals = r.weight, r.values
+        sw += w
+        sw2 += w * w
+        live = [j for j in range(k) if alive[j]]
+        for a in live:
+            wa = w * vals[a]
+            sv[a] += wa
+            row = svv[a]
+            for b in live:
+                row[b] += wa * vals[b]
+        if len(live) < 2 or i < RACE_MIN_WORLDS or sw <= 0:
+            continue
+        n_eff = sw * sw / sw2
+        lead = max(live, key=lambda j: sv[j])
+        ml = sv[lead] / sw
+        for a in live:
+            if a == lead:
+                continue
+            d = ml - sv[a] / sw  # the weighted mean of (lead - a)
+            var = (svv[lead][lead] - 2 * svv[lead][a] + svv[a][a]) / sw - d * d
+            if d > RACE_MARGIN and d * d * n_eff > z * z * max(var, 0.0):
+                alive[a] = False
     return out
 
 
@@ -238,7 +338,7 @@ class SearchBot(Bot):
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 seed: int | None = None, name: str = "search") -> None:
+                 race: float = 0.0, pass_alone: bool = False, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -253,6 +353,8 @@ class SearchBot(Bot):
         self.gate = gate
         self.miss = miss
         self.touch = touch
+        self.race = race
+        self.pass_alone = pass_alone
         self.pass_miss = pass_miss
         self.run_on = run_on
         self.rng = random.Random(seed)
@@ -277,7 +379,7 @@ class SearchBot(Bot):
             return choose_pass(view.hand, view.rules)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard)
+                           guard=self.pass_guard, alone=self.pass_alone)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -317,27 +419,42 @@ class SearchBot(Bot):
         limit = self.worlds if self.worlds is not None else 1 << 30
         if self.sims is not None:
             limit = min(limit, max(1, -(-self.sims // width)))
-        results = self._run(view, limit, base, deadline, shoot_card)
+        if self.race and self.jobs == 1:
+            evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
+                                       self.pass_miss, self.run_on)
+            budget = self.sims if self.sims is not None else 1 << 30
+            results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
+        else:
+            results = self._run(view, limit, base, deadline, shoot_card)
         results.sort(key=lambda r: r.world)
+        # a card the race dropped has nan values from then on: its mean is over the worlds it was tried in
         totals = [0.0] * len(legal)
+        masses = [0.0] * len(legal)
         for r in results:
             for k, v in enumerate(r.values):
-                totals[k] += r.weight * v
+                if v == v:
+                    totals[k] += r.weight * v
+                    masses[k] += r.weight
         mass = sum(r.weight for r in results)
         self.last_worlds = len(results)
-        self.last_sims = len(results) * width
-        self._values = {c: t / mass for rep, t in zip(legal, totals, strict=True) for c in group_of[rep]}
-        best = max(totals)
+        self.last_sims = sum(1 for r in results for v in r.values if v == v) + len(results) * (shoot_card is not None)
+        self._values = {c: t / m if m else math.nan
+                        for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
+        # only the cards tried in every world are compared (all of them, without the race)
+        finalists = [k for k in range(len(legal)) if masses[k] >= mass - 1e-9 * max(1.0, mass)]
+        best = max(totals[k] for k in finalists)
         if shoot_card is not None and double_bar(results, best):
             self._latch = key
             return shoot_card
-        tied = [c for c, t in zip(legal, totals, strict=True) if t >= best - 1e-9]
+        tied = [legal[k] for k in finalists if totals[k] >= best - 1e-9]
         preferred = results[0].preferred
         if preferred not in group_of:  # the policy's card was not even tried (it would feed a runner)
             return tied[0]
         incumbent = group_of[preferred][0]
         if incumbent in tied:
             return preferred
+        if legal.index(incumbent) not in finalists:  # the race dropped it: it trailed clearly
+            return tied[0]
         if self.gate:
             # the rollout policy's own card stands unless the best card beats it clearly (paired over the worlds)
             k, j = legal.index(tied[0]), legal.index(incumbent)
@@ -426,7 +543,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     pass_miss = float_setting(params, "pass_miss", 0.05, 1.0, 1.0, spec)
     run_on = int_setting(params, "run_on", 1, 26, RUN_ON_AT, spec)
     touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
+    race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
+    pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, seed=seed)
+                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone, seed=seed)

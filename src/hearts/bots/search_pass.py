@@ -59,10 +59,13 @@ POOL = 3
 
 
 def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
-                    guard: int = 0) -> tuple[list[tuple[Card, ...]], int]:
+                    guard: int = 0, alone: bool = False) -> tuple[list[tuple[Card, ...]], int]:
     """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none).
 
     The triples are drawn from the ``pass_count + pool`` most sheddable cards.
+    With ``alone`` (one deck), a pass with the Q♠ holds no heart while the
+    hand has other cards to send with her (:func:`queen_alone`), except the
+    shooter's.
     """
     rules = view.rules
     hand = list(view.hand)
@@ -70,21 +73,23 @@ def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
     order = shed_order(hand, rules)
     first = tuple(sorted(choose_pass(hand, rules)))
     queen = queen_must_go(hand, rules, guard)
-    if queen and QS not in first:
-        first = tuple(sorted([QS] + [c for c in order if c != QS][:k - 1]))
+    alone = alone and rules.copies == 1 and QS in hand and sum(1 for c in hand if c != QS and SUIT_OF[c] != HEARTS) >= k - 1
+    if queen and QS not in first or alone and not queen_alone(first):
+        first = tuple(sorted([QS] + [c for c in order if c != QS and not (alone and SUIT_OF[c] == HEARTS)][:k - 1]))
     candidates = [first]
-    for combo in itertools.combinations(order[:k + pool], k):
-        t = tuple(sorted(combo))
-        if t not in candidates and (QS in t or not queen):
+
+    def add(t: tuple[Card, ...]) -> None:
+        if t not in candidates and (QS in t or not queen) and (not alone or queen_alone(t)):
             candidates.append(t)
+
+    for combo in itertools.combinations(order[:k + pool], k):
+        add(tuple(sorted(combo)))
     for suit in (CLUBS, DIAMONDS, HEARTS):  # a void made: a short suit passed whole, topped up by the most sheddable
         cards = [c for c in hand if SUIT_OF[c] == suit]
         need = k - len(cards) - (1 if queen else 0)
         if cards and need >= 0:
             rest = [c for c in order if SUIT_OF[c] != suit and c != QS][:need]
-            t = tuple(sorted(cards + rest + ([QS] if queen else [])))
-            if t not in candidates:
-                candidates.append(t)
+            add(tuple(sorted(cards + rest + ([QS] if queen else []))))
     shoot = -1
     if moon and rules.copies == 1:
         t = tuple(moon_pass(hand, rules))
@@ -94,6 +99,16 @@ def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
             shoot = len(candidates)
             candidates.append(t)
     return candidates, shoot
+
+
+def queen_alone(cards: tuple[Card, ...]) -> bool:
+    """Does this pass leave the Q♠ alone, that is: no Q♠, or no heart with her (she and the top hearts make a moon)?
+
+    >>> from hearts.core import parse_card as p
+    >>> queen_alone((p("QS"), p("KD"), p("2C"))), queen_alone((p("QS"), p("AH"), p("2C"))), queen_alone((p("AH"), p("KH"), p("2C")))
+    (True, False, True)
+    """
+    return QS not in cards or not any(SUIT_OF[c] == HEARTS for c in cards)
 
 
 def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
@@ -110,7 +125,7 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
-                pool: int = POOL, guard: int = 0) -> list[Card]:
+                pool: int = POOL, guard: int = 0, alone: bool = False) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -124,7 +139,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     me = view.seat
     assert me is not None
     rules = view.rules
-    candidates, shoot = pass_candidates(view, moon, pool, guard)
+    candidates, shoot = pass_candidates(view, moon, pool, guard, alone)
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
