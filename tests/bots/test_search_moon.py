@@ -14,7 +14,7 @@ from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator, Policy
 from hearts.bots.search import SearchBot
 from hearts.bots.search_pass import pass_candidates, search_pass
-from hearts.core import Hand, Rules
+from hearts.core import Hand, Rules, parse_card
 
 
 def moon_hand() -> Hand:
@@ -209,3 +209,53 @@ def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monke
     most = max(tried.values())
     assert tried[candidates[0]] == tried[candidates[shoot]] == most  # the bars are never dropped
     assert sum(1 for v in tried.values() if v == most) <= 2 + sp.FINALISTS
+
+
+def queen_led_into_our_spades() -> Hand:
+    """Seat 3 wins the first trick with the A♣ and, no point taken, leads the Q♠; seat 0 holds the A♠ and K♠."""
+    rules = Rules.standard(4)
+    hands = deal(rules, {0: "2C AS KS 3S 4D 5D 6D 7D 8D 9D TD 2H 3H", 3: "AC QS AH KH QH JH TH 9H AD KD QD JD 8H",
+                         1: "3C", 2: "4C"})
+    hand = Hand(rules, hands, number=4)
+    play(hand, "2C 3C 4C AC QS")
+    return hand
+
+
+def test_a_seat_that_leads_the_queen_into_a_higher_spade_is_a_moon_suspect() -> None:
+    from hearts.bots.inference import moon_suspects
+
+    hand = queen_led_into_our_spades()
+    assert moon_suspects(hand.view(0)) == 1 << 3
+    assert moon_suspects(hand.view(1)) == 1 << 3  # every seat sees the lead
+    play(hand, "KS")  # seat 0 takes her: 13 points to another seat, the suspect no longer holds every point
+    while hand.trick:
+        hand.play(hand.legal_cards()[0])
+    assert hand.points_taken[0] == 13 and moon_suspects(hand.view(1)) == 0
+
+
+def test_the_queen_led_after_the_ace_and_king_are_gone_is_no_evidence() -> None:
+    import dataclasses
+
+    from hearts.bots.inference import moon_suspects
+    from hearts.core.actions import Trick
+
+    view = queen_led_into_our_spades().view(0)
+    c = {n: parse_card(n) for n in ("2C", "3C", "4C", "AC", "AS", "KS", "QS", "2S", "3S", "4S")}
+    first = Trick(0, (c["2C"], c["3C"], c["4C"], c["AC"]), 3, 0)
+    high = Trick(3, (c["2S"], c["AS"], c["KS"], c["3S"]), 0, 0)
+    gone = dataclasses.replace(view, tricks=(first, high), trick=(c["QS"],), trick_leader=3)
+    assert moon_suspects(gone) == 0  # both higher spades were played before she was led
+    king_out = Trick(3, (c["2S"], c["AS"], c["3S"], c["4S"]), 0, 0)
+    assert moon_suspects(dataclasses.replace(gone, tricks=(first, king_out))) == 1 << 3
+
+
+def test_with_suspect_the_search_takes_the_queen_from_a_suspected_shooter() -> None:
+    hand = queen_led_into_our_spades()
+    view = hand.view(0)
+    bot = make_bot("search:sims=200:suspect=1", seed=1)
+    assert names([bot.play_card(view)])[0] in ("AS", "KS")
+    from hearts.bots.heuristic_play import defended
+
+    trick, legal = list(view.trick), list(view.legal)
+    assert names(defended(legal, trick, 3, 4, 0, [0, 0, 0, 0], 26)) == names(legal)  # no runner without the evidence
+    assert names(defended(legal, trick, 3, 4, 0, [0, 0, 0, 0], 26, 1 << 3)) == ["AS", "KS"]

@@ -189,11 +189,13 @@ LIVE_DEFEND_AT = 5
 
 
 def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-             moon_points: int) -> list[Card]:
+             moon_points: int, suspects: int = 0) -> list[Card]:
     """The legal cards that feed no runner (one deck): with a seat holding every point, at least
     :data:`LIVE_DEFEND_AT` of 26, that wins the trick or has yet to play to it, a void seat keeps its
     point cards (when it has others); when the runner is winning the trick, a seat that can beat its
     card does (the trick, and any points in it, are then not the runner's), and one that cannot plays its lowest.
+    ``suspects``: seats (bit ``s``) known to be going for the moon: one that holds every point is a runner
+    from its first point or none (see :func:`~hearts.bots.inference.moon_suspects`).
 
     >>> from hearts.core import parse_card as p, card_name
     >>> cards = defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, [0, 0, 0, 13], 26)
@@ -202,6 +204,9 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     """
     legal = list(legal)
     runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
+    if runner < 0 and suspects:
+        total = sum(points)
+        runner = next((s for s in range(n) if suspects >> s & 1 and points[s] == total), -1)
     if runner < 0 or runner == me or not trick:
         return legal
     suit = SUIT_OF[trick[0]]

@@ -46,11 +46,15 @@ import dataclasses
 from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
+from hearts.core.cards import QS
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import choose_pass
 from .heuristic_rollout import rollout_card
 from .playout import Policy
+
+#: the A♠ and the K♠: a queen led while either is out can be taken
+_HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
 
 
 def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], miss: float,
@@ -125,3 +129,35 @@ class PassEvidence:
         held = (set(hands[self.passer]) | self.known) - self.got
         model = set(choose_pass(sorted(held), self.rules))
         return float(self.miss ** sum(1 for c in self.received if c not in model))
+
+
+def moon_suspects(view: SeatView) -> int:
+    """Seats (bit ``s`` for seat ``s``) that led the Q♠ while the A♠ or K♠ was still out and held every point so far.
+
+    Nobody leads the queen into a higher spade unless the 13 points are
+    welcome: a seat that does it is going for the moon. It stays a suspect
+    (the rollouts play it as a shooter) until another seat takes a point.
+    One-deck games only.
+
+    >>> from hearts.core import Hand, Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
+    >>> moon_suspects(hand.view(0))
+    0
+    """
+    if view.rules.copies != 1:
+        return 0
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        tricks.append((view.trick_leader, tuple(view.trick)))
+    gone = 0  # cards played before the trick at hand
+    suspects = 0
+    for leader, cards in tricks:
+        if cards[0] == QS and (gone & _HIGH_SPADES) != _HIGH_SPADES:
+            suspects |= 1 << leader
+        for c in cards:
+            gone |= 1 << c
+    if not suspects:
+        return 0
+    points = view.points_taken
+    total = sum(points)
+    return sum(1 << s for s in range(view.players) if suspects >> s & 1 and points[s] == total)

@@ -77,6 +77,12 @@ Settings (``search:key=value:...``):
   race (:func:`race_worlds`, one job): a card that trails the leader by this
   many standard errors, paired over the worlds so far, is dropped, and the
   ``sims`` it would have used go to more worlds for the cards left;
+- ``suspect``: 1 treats a seat that led the Q♠ while the A♠ or K♠ was out
+  as a shooter, for as long as it holds every point
+  (:func:`~hearts.bots.inference.moon_suspects`): the live defence stands
+  against it from its first point or none (it does not get the queen's
+  trick from a seat that can take it), and the rollouts play it as a
+  shooter (default 0);
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -116,7 +122,7 @@ from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
 from .heuristic_rollout import RUN_ON_AT, rollout_card
-from .inference import PassEvidence, plausibility
+from .inference import PassEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
@@ -201,7 +207,7 @@ class WorldEvaluator:
     """
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
-                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT) -> None:
+                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspect: bool = False) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -216,6 +222,8 @@ class WorldEvaluator:
         self.sampler = WorldSampler(view)
         self.pass_weight = PassEvidence(view, pass_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
+        #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
+        self.suspects = moon_suspects(view) & ~(1 << me) if suspect else 0
 
     def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
         """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
@@ -229,12 +237,12 @@ class WorldEvaluator:
                 continue
             w = world.clone()
             w.play(c)
-            values.append(value(playout(w, policy), w.shooter))
+            values.append(value(playout(w, policy, self.suspects), w.shooter))
         shoot_value, moon = 0.0, False
         if self.shoot_card is not None:
             w = world.clone()
             w.play(self.shoot_card)
-            shoot_value = value(playout(w, policy, 1 << self.me), w.shooter)
+            shoot_value = value(playout(w, policy, 1 << self.me | self.suspects), w.shooter)
             moon = w.shooter == self.me
         weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
@@ -242,7 +250,7 @@ class WorldEvaluator:
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT) -> list[WorldResult]:
+                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspect: bool = False) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -252,10 +260,12 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     (:class:`~hearts.bots.inference.PassEvidence`). ``run_on``: in the
     rollouts this seat, holding every point so far, keeps going for the moon
     from this many points of 26 (the others from
-    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`).
+    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`). With ``suspect``, a seat
+    that led the Q♠ into a higher spade out (:func:`~hearts.bots.inference.moon_suspects`)
+    goes for the moon in the rollouts while it holds every point.
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
-    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on)
+    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspect)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -338,7 +348,7 @@ class SearchBot(Bot):
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 race: float = 0.0, pass_alone: bool = False, seed: int | None = None, name: str = "search") -> None:
+                 race: float = 0.0, pass_alone: bool = False, suspect: bool = False, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -355,6 +365,7 @@ class SearchBot(Bot):
         self.touch = touch
         self.race = race
         self.pass_alone = pass_alone
+        self.suspect = suspect
         self.pass_miss = pass_miss
         self.run_on = run_on
         self.rng = random.Random(seed)
@@ -401,7 +412,8 @@ class SearchBot(Bot):
         if view.rules.copies == 1 and view.trick:
             # live moon defence: cards that feed a runner are not even tried
             leader = view.trick_leader if view.trick_leader is not None else me
-            safe = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
+            suspects = moon_suspects(view) if self.suspect else 0
+            safe = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, suspects)
             if len(safe) < len(legal):
                 legal = tuple(safe)
                 view = dataclasses.replace(view, legal=legal)
@@ -421,7 +433,7 @@ class SearchBot(Bot):
             limit = min(limit, max(1, -(-self.sims // width)))
         if self.race and self.jobs == 1:
             evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
-                                       self.pass_miss, self.run_on)
+                                       self.pass_miss, self.run_on, self.suspect)
             budget = self.sims if self.sims is not None else 1 << 30
             results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
         else:
@@ -471,7 +483,7 @@ class SearchBot(Bot):
     # -- parallel evaluation ---------------------------------------------
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, self.suspect)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -495,10 +507,11 @@ class SearchBot(Bot):
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float, run_on: int) -> list[WorldResult]:
+                     pass_miss: float, run_on: int, suspect: bool) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
+                               suspect)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -545,7 +558,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
     race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
     pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
+    suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone, seed=seed)
+                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
+                     suspect=suspect, seed=seed)
