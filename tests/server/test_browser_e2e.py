@@ -291,7 +291,7 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         page.wait_for_url(lambda url: "#token=" in url and f"/t/{table}" not in url)
         page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.table.status === 'waiting'); }")
         again = page.evaluate("window.heartsClient.state.table")
-        assert again["id"] != table and again["target"] == 26 and again["variant"] == "standard" and again["players"] == 4
+        assert again["id"] != table and again["target"] == 27 and again["variant"] == "standard" and again["players"] == 4
 
         # The lobby shows this player's stats over the finished games.
         page.goto(live_server + "/")
