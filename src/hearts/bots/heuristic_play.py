@@ -205,8 +205,7 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     legal = list(legal)
     runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
     if runner < 0 and suspects:
-        total = sum(points)
-        runner = next((s for s in range(n) if suspects >> s & 1 and points[s] == total), -1)
+        runner = next((s for s in range(n) if suspects >> s & 1 and _holds_all(points, s)), -1)
     if runner < 0 or runner == me or not trick:
         return legal
     suit = SUIT_OF[trick[0]]

@@ -207,7 +207,7 @@ class WorldEvaluator:
     """
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
-                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspect: bool = False) -> None:
+                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -223,7 +223,7 @@ class WorldEvaluator:
         self.pass_weight = PassEvidence(view, pass_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
         #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
-        self.suspects = moon_suspects(view) & ~(1 << me) if suspect else 0
+        self.suspects = suspects
 
     def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
         """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
@@ -250,7 +250,7 @@ class WorldEvaluator:
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspect: bool = False) -> list[WorldResult]:
+                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -260,12 +260,12 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     (:class:`~hearts.bots.inference.PassEvidence`). ``run_on``: in the
     rollouts this seat, holding every point so far, keeps going for the moon
     from this many points of 26 (the others from
-    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`). With ``suspect``, a seat
-    that led the Q♠ into a higher spade out (:func:`~hearts.bots.inference.moon_suspects`)
-    goes for the moon in the rollouts while it holds every point.
+    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`). ``suspects``: seats
+    (bit ``s``) that go for the moon in the rollouts while they hold every
+    point (:func:`~hearts.bots.inference.moon_suspects`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
-    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspect)
+    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -409,10 +409,11 @@ class SearchBot(Bot):
             shoot_card = view_card(view, SHOOT)
         else:
             self._latch = None
+        # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
+        suspects = moon_suspects(view) & ~(1 << me) if self.suspect else 0
         if view.rules.copies == 1 and view.trick:
             # live moon defence: cards that feed a runner are not even tried
             leader = view.trick_leader if view.trick_leader is not None else me
-            suspects = moon_suspects(view) if self.suspect else 0
             safe = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, suspects)
             if len(safe) < len(legal):
                 legal = tuple(safe)
@@ -433,27 +434,29 @@ class SearchBot(Bot):
             limit = min(limit, max(1, -(-self.sims // width)))
         if self.race and self.jobs == 1:
             evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
-                                       self.pass_miss, self.run_on, self.suspect)
+                                       self.pass_miss, self.run_on, suspects)
             budget = self.sims if self.sims is not None else 1 << 30
             results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
         else:
-            results = self._run(view, limit, base, deadline, shoot_card)
+            results = self._run(view, limit, base, deadline, shoot_card, suspects)
         results.sort(key=lambda r: r.world)
         # a card the race dropped has nan values from then on: its mean is over the worlds it was tried in
         totals = [0.0] * len(legal)
         masses = [0.0] * len(legal)
+        tried = 0
         for r in results:
             for k, v in enumerate(r.values):
                 if v == v:
                     totals[k] += r.weight * v
                     masses[k] += r.weight
-        mass = sum(r.weight for r in results)
+                    tried += 1
         self.last_worlds = len(results)
-        self.last_sims = sum(1 for r in results for v in r.values if v == v) + len(results) * (shoot_card is not None)
+        self.last_sims = tried + len(results) * (shoot_card is not None)
         self._values = {c: t / m if m else math.nan
                         for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
-        # only the cards tried in every world are compared (all of them, without the race)
-        finalists = [k for k in range(len(legal)) if masses[k] >= mass - 1e-9 * max(1.0, mass)]
+        # only the cards tried in every world are compared (all of them, without the race): the race only ever
+        # drops cards, so they are those the last world tried
+        finalists = [k for k, v in enumerate(results[-1].values) if v == v]
         best = max(totals[k] for k in finalists)
         if shoot_card is not None and double_bar(results, best):
             self._latch = key
@@ -481,9 +484,10 @@ class SearchBot(Bot):
             self._pool = None
 
     # -- parallel evaluation ---------------------------------------------
-    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None,
+             suspects: int) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, self.suspect)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -507,11 +511,11 @@ class SearchBot(Bot):
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float, run_on: int, suspect: bool) -> list[WorldResult]:
+                     pass_miss: float, run_on: int, suspects: int) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
         return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
-                               suspect)
+                               suspects)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
