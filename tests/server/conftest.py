@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -31,10 +32,39 @@ def system_missing(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
-def free_port() -> int:
+def _ephemeral_low() -> int:
+    """The lowest port the kernel hands out for outgoing connections (32768 when it cannot be read)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port(count: int = 1) -> int:
+    """The first of `count` consecutive free loopback ports, all below the ephemeral range.
+
+    A port inside the ephemeral range can be polled before its server listens, and the kernel may then
+    connect the polling socket to itself (TCP self-connect): the client reads back its own request
+    ("BadStatusLine: GET /healthz") and holds the port the server is about to bind. Ports below the range
+    are never a client's source port, so that cannot happen.
+    """
+    low = max(1025 + count, _ephemeral_low())
+    span = max(1, low - 20000 - count)
+    start = 20000 + (os.getpid() * 7919 + time.monotonic_ns() // 1000) % span
+    for i in range(span):
+        base = 20000 + (start - 20000 + i) % span
+        if all(_bindable(base + k) for k in range(count)):
+            return base
+    raise RuntimeError("no free loopback port below the ephemeral range")
 
 
 class Http:
@@ -176,7 +206,7 @@ def wait_healthy(server: Http, proc: subprocess.Popen[bytes] | None = None, time
             status, body = server.get("/healthz")
             if status == 200 and body["ok"]:
                 return
-        except OSError:
+        except (OSError, http.client.HTTPException):  # not listening yet, or a reply cut short while it starts
             pass
         time.sleep(0.05)
     raise RuntimeError("the server did not become healthy")

@@ -273,9 +273,7 @@ def test_no_card_leaks_across_workers_and_a_failover(pg_host: str, tmp_path: Pat
 
 def test_workers_option_runs_and_stops_its_workers(pg_host: str, tmp_path: Path) -> None:  # noqa: F811
     url = _new_database(pg_host, "hearts_supervised")
-    port = free_port()
-    while free_port() == port + 1:  # bounded in practice: the next port must be free too
-        pass
+    port = free_port(2)  # the supervisor gives its workers port and port + 1
     log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
     cmd = [sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url, "--log-level", "warning",
            "--lease-seconds", "2", *NO_LIMITS]
@@ -453,7 +451,7 @@ def test_the_browser_follows_moved_to_the_worker_that_serves_its_table(pg_host: 
 
         system_missing("the browser test needs playwright and Debian's chromium")
     url = _new_database(pg_host, "hearts_browser_moved")
-    port = free_port()
+    port = free_port(2)  # the supervisor gives its workers port and port + 1
     log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url,
                              "--log-level", "warning", "--bot-delay", "0", "--lease-seconds", "2", *NO_LIMITS],
