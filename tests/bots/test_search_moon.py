@@ -11,7 +11,7 @@ from hearts.bots import BotSpecError, make_bot, search
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_pass import moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
-from hearts.bots.playout import GAME_SCALE, Evaluator, Policy
+from hearts.bots.playout import GAME_SCALE, Evaluator
 from hearts.bots.search import SearchBot
 from hearts.bots.search_pass import pass_candidates, search_pass
 from hearts.core import Hand, Rules, parse_card
@@ -193,14 +193,14 @@ def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monke
     hand = Hand(rules, deal(rules, {0: "2C KC 4D QD 5S 6S 7S 8S 9S 2H 3H 4H 5H"}))
     candidates, shoot = pass_candidates(hand.view(0))
     tried: dict[tuple[int, ...], int] = {}
-    playout = sp.playout
+    playout = sp.fast_playout
 
-    def counting(world: Hand, policy: Policy, line: int = 0) -> list[int]:
+    def counting(world: Hand, first: int | None = None, line: int = 0) -> tuple[list[int], int | None]:
         key = tuple(sorted(world.passes[0] or ()))
         tried[key] = tried.get(key, 0) + 1
-        return playout(world, policy, line)
+        return playout(world, first, line)
 
-    monkeypatch.setattr(sp, "playout", counting)
+    monkeypatch.setattr(sp, "fast_playout", counting)
     search_pass(hand.view(0), 6, 1, None)
     budget = 6 * len(candidates)
     assert budget - len(candidates) < sum(tried.values()) <= budget

@@ -118,6 +118,7 @@ from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
 
 from .base import Bot
+from .fast_playout import fast_playable, fast_playout
 from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
@@ -224,6 +225,9 @@ class WorldEvaluator:
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
         #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
         self.suspects = suspects
+        self.run_on = run_on
+        #: the heuristic rollouts of a one-deck hand run fused (:mod:`hearts.bots.fast_playout`): the same values
+        self.fast = rollout == "heuristic"
 
     def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
         """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
@@ -231,19 +235,26 @@ class WorldEvaluator:
         hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
         world = Hand.world(view, hands, kitty)
         values: list[float] = []
+        fast = self.fast and fast_playable(world)
         for k, c in enumerate(view.legal):
             if alive is not None and not alive[k]:
                 values.append(math.nan)
-                continue
-            w = world.clone()
-            w.play(c)
-            values.append(value(playout(w, policy, self.suspects), w.shooter))
+            elif fast:
+                values.append(value(*fast_playout(world, c, self.suspects, self.me, self.run_on)))
+            else:
+                w = world.clone()
+                w.play(c)
+                values.append(value(playout(w, policy, self.suspects), w.shooter))
         shoot_value, moon = 0.0, False
         if self.shoot_card is not None:
-            w = world.clone()
-            w.play(self.shoot_card)
-            shoot_value = value(playout(w, policy, 1 << self.me | self.suspects), w.shooter)
-            moon = w.shooter == self.me
+            if fast:
+                points, shooter = fast_playout(world, self.shoot_card, 1 << self.me | self.suspects, self.me, self.run_on)
+            else:
+                w = world.clone()
+                w.play(self.shoot_card)
+                points, shooter = playout(w, policy, 1 << self.me | self.suspects), w.shooter
+            shoot_value = value(points, shooter)
+            moon = shooter == self.me
         weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
 

@@ -49,6 +49,7 @@ import time
 from hearts.core import Card, Hand, Rules, SeatView
 from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SUIT_OF
 
+from .fast_playout import fast_playable, fast_playout
 from .heuristic_pass import choose_pass, moon_pass, shed_order
 from .heuristic_play import LOW_SPADES
 from .heuristic_rollout import rollout_card
@@ -166,9 +167,12 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
                 hand = dealt.clone()
                 hand.pass_cards(me, candidates[j])
                 line = 1 << me if j == shoot else 0
-                points = playout(hand, rollout_card, line)
-                values[j].append(evaluator.value(points, hand.shooter))
-                if j == shoot and hand.shooter == me:
+                if fast_playable(hand):
+                    points, shooter = fast_playout(hand, None, line)
+                else:
+                    points, shooter = playout(hand, rollout_card, line), hand.shooter
+                values[j].append(evaluator.value(points, shooter))
+                if j == shoot and shooter == me:
                     moons += 1
             spent += len(alive)
             done += 1
