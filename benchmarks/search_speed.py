@@ -5,6 +5,12 @@ Speed: ms per decision (mean, max) for a spec in 4-player standard, 8- and
 
     python benchmarks/search_speed.py speed [--spec search] [--decisions 30]
 
+Playouts: the fused one-deck playouts (:mod:`hearts.bots.fast_playout`)
+against the engine's (clone, play, :func:`~hearts.bots.playout.playout`) on
+the same sampled worlds, by how far the hand has gone; they must agree::
+
+    python benchmarks/search_speed.py playouts [--worlds 300]
+
 Strength: a spec against ``heuristic`` in 4-player standard Hearts, line-up
 ``A,heuristic,heuristic,heuristic`` over duplicate deals, each deal played
 once per rotation (so A sits in every seat)::
@@ -20,6 +26,10 @@ import statistics
 import time
 
 from hearts.bots import make_bot
+from hearts.bots.fast_playout import fast_playout
+from hearts.bots.heuristic_rollout import rollout_card
+from hearts.bots.playout import playout
+from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import SearchBot
 from hearts.core import Hand, Rules, random_deal
 
@@ -54,6 +64,40 @@ def speed(spec: str, decisions: int, seed: int) -> None:
         total = sum(times)
         print(f"{variant:12} {players:2}p: {1000 * statistics.mean(times):6.0f} ms/decision mean, {1000 * max(times):6.0f} max, "
               f"{sims / total:7.0f} sims/s, {sims / len(times):6.0f} sims/decision ({len(times)} decisions)")
+
+
+def playouts(worlds: int, seed: int) -> None:
+    """Playouts a second, fused and engine, on the same worlds after 0-11, 12-27 and 28+ plays of a 4-player hand."""
+    rules = Rules(queen_breaks_hearts=False, moon="add")
+    rng = random.Random(seed)
+    buckets: dict[str, list[tuple[Hand, int]]] = {"plays 0-11": [], "plays 12-27": [], "plays 28-47": []}
+    policy = make_bot("heuristic", seed=seed)
+    while min(len(b) for b in buckets.values()) < worlds:
+        hand = Hand.from_seed(rules, rng, number=4)  # no passing
+        plays = 0
+        while hand.phase == "play":
+            name = "plays 0-11" if plays < 12 else "plays 12-27" if plays < 28 else "plays 28-47"
+            if len(buckets[name]) < worlds and rng.random() < 0.25:
+                view = hand.view(hand.to_move)
+                hands, kitty = WorldSampler(view).sample(rng)
+                world = Hand.world(view, hands, kitty)
+                buckets[name].append((world, rng.choice(world.legal_cards())))
+            hand.apply(policy.act(hand.view(hand.to_move)))
+            plays += 1
+    print(f"{'position':12} {'fused/s':>9} {'engine/s':>9} {'speed-up':>8}")
+    for name, cases in buckets.items():
+        t = time.perf_counter()
+        fast = [fast_playout(w, c) for w, c in cases]
+        t_fast = time.perf_counter() - t
+        t = time.perf_counter()
+        slow = []
+        for w, c in cases:
+            x = w.clone()
+            x.play(c)
+            slow.append((playout(x, rollout_card), x.shooter))
+        t_slow = time.perf_counter() - t
+        assert fast == slow, "the fused playouts disagree with the engine's"
+        print(f"{name:12} {len(cases) / t_fast:9.0f} {len(cases) / t_slow:9.0f} {t_slow / t_fast:7.2f}x")
 
 
 def strength(spec: str, other: str, deals: int, seed: int) -> None:
@@ -105,15 +149,18 @@ def strength(spec: str, other: str, deals: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["speed", "strength"])
+    parser.add_argument("mode", choices=["speed", "playouts", "strength"])
     parser.add_argument("--spec", default="search")
     parser.add_argument("--other", default="heuristic")
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--worlds", type=int, default=300, help="playouts: worlds per position bucket")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.mode == "speed":
         speed(args.spec, args.decisions, args.seed)
+    elif args.mode == "playouts":
+        playouts(args.worlds, args.seed)
     else:
         strength(args.spec, args.other, args.deals, args.seed)
 

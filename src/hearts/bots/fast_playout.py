@@ -131,7 +131,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
         taken = points[seat]
         mode = 0
         if taken == sum_points and (shoot >> seat & 1 or taken * 26 >= run_on[seat]
-                                    or shooting(points, seat, moon, h, out)):
+                                    or taken * 2 >= moon and shooting(points, seat, moon, h, out)):
             mode = SHOOT
         # what choose_play does for one deck, with the trick's cards and points kept as it grows
         against = -1 if runner == seat else runner
