@@ -6,30 +6,15 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_states import random_state
 
 from hearts.bots.fast_playout import fast_playable, fast_playout
-from hearts.bots.heuristic_pass import choose_pass
 from hearts.bots.heuristic_rollout import rollout_card
 from hearts.bots.playout import playout
 from hearts.bots.sampler import WorldSampler
 from hearts.core import Hand, Rules
 
 ONE_DECK = [("standard", n) for n in range(3, 8)] + [("omnibus", n) for n in range(3, 8)]
-
-
-def random_state(rules: Rules, seed: int, steps: int) -> Hand:
-    """A hand after passing (heuristic or random) and ``steps`` random plays."""
-    rng = random.Random(seed)
-    hand = Hand.from_seed(rules, rng, dealer=rng.randrange(rules.players), number=rng.randint(1, 4))
-    if hand.phase == "pass":
-        for s in range(rules.players):
-            cards = hand.hand_cards(s)
-            hand.pass_cards(s, choose_pass(cards, rules) if rng.random() < 0.5 else rng.sample(cards, rules.pass_count))
-    for _ in range(steps):
-        if hand.phase != "play":
-            break
-        hand.play(rng.choice(hand.legal_cards()))
-    return hand
 
 
 def slow(world: Hand, card: int | None, shoot: int, root: int, run_on: int) -> tuple[list[int], int | None]:

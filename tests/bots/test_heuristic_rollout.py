@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_states import random_state
 
 from hearts.bots.heuristic import rollout_card, rollout_moon
-from hearts.bots.heuristic_pass import choose_pass
 from hearts.core import Hand, Rules, card_name, parse_card
 from hearts.core.cards import SUIT_OF
 
 VARIANTS = [("standard", n) for n in range(3, 8)] + [("cancellation", n) for n in range(6, 12)] + [("omnibus", n) for n in range(3, 8)]
 
 
-def random_state(variant: str, players: int, seed: int, steps: int) -> Hand:
-    """A hand after passing (heuristic or random) and ``steps`` random plays."""
-    rng = random.Random(seed)
-    rules = Rules(variant=variant, players=players)
-    hand = Hand.from_seed(rules, rng, dealer=rng.randrange(players), number=rng.randint(1, 4))
-    if hand.phase == "pass":
-        for s in range(players):
-            cards = hand.hand_cards(s)
-            hand.pass_cards(s, choose_pass(cards, rules) if rng.random() < 0.5 else rng.sample(cards, rules.pass_count))
-    for _ in range(steps):
-        if hand.phase != "play":
-            break
-        hand.play(rng.choice(hand.legal_cards()))
-    return hand
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(0, 120))
 def test_rollout_card_is_always_legal(case: tuple[str, int], seed: int, steps: int) -> None:
-    hand = random_state(*case, seed, steps)
+    variant, players = case
+    hand = random_state(Rules(variant=variant, players=players), seed, steps)
     while hand.phase == "play":
         card = rollout_card(hand)
         assert hand.legal_mask() >> card & 1, (hand, card)
@@ -66,7 +49,7 @@ def test_rollout_ducks_and_dumps_on_a_known_state() -> None:
 
 def test_rollout_hands_score_every_point() -> None:
     for seed in range(30):
-        hand = random_state("standard", 4, seed, 0)
+        hand = random_state(Rules.standard(4), seed, 0)
         while hand.phase == "play":
             hand.play(rollout_card(hand))
         if hand.phase == "moon":
