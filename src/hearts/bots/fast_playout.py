@@ -26,9 +26,9 @@ True
 from __future__ import annotations
 
 from hearts.core import Card, Hand
-from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import HEARTS, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
 
-from .heuristic_play import SHOOT, _discard, _follow, _lead, defend_at, shooting
+from .heuristic_play import SHOOT, _discard, _follow, _lead, defend_at, runner_of, shooting
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 
 _QS_BIT = 1 << QS
@@ -76,13 +76,13 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
     tmask = tpts = 0  # the trick's cards, and its points (the J♦'s -10 counted when it plays)
     for c in trick:
         tmask |= 1 << c
-        tpts += 13 if c == QS else 1 if c // 13 == 2 else -10 if jd and c == JD else 0
+        tpts += 13 if c == QS else 1 if SUIT_OF[c] == HEARTS else -10 if jd and c == JD else 0
     if trick:
         suit = SUIT_OF[trick[0]]
         suit_mask, void_bit = SUIT_MASKS[suit], 1 << suit
     else:
         suit_mask = void_bit = 0
-    runner, sum_points = _runner(points, threshold)
+    runner, sum_points = runner_of(points, threshold), sum(points)
     card = rollout_card(world, shoot, root, root_run_on) if first is None else first
     while True:
         b = 1 << card
@@ -114,7 +114,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
                 trick = []
                 tmask = tpts = 0
                 leader = seat = winner
-                runner, sum_points = _runner(points, threshold)
+                runner, sum_points = runner_of(points, threshold), sum(points)
             else:
                 seat = nxt[seat]
         h = lo[seat]
@@ -157,10 +157,3 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
         points[jd_taker] -= 10
     return points, shooter
 
-
-def _runner(points: list[int], threshold: int) -> tuple[int, int]:
-    """The seat holding every point so far when they are at least ``threshold`` (else -1), and their sum."""
-    total = sum(points)
-    if total >= threshold and total and max(points) == total:
-        return points.index(total), total
-    return -1, total

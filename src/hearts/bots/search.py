@@ -239,24 +239,23 @@ class WorldEvaluator:
         for k, c in enumerate(view.legal):
             if alive is not None and not alive[k]:
                 values.append(math.nan)
-            elif fast:
-                values.append(value(*fast_playout(world, c, self.suspects, self.me, self.run_on)))
             else:
-                w = world.clone()
-                w.play(c)
-                values.append(value(playout(w, policy, self.suspects), w.shooter))
+                values.append(value(*self._play_out(world, c, self.suspects, fast)))
         shoot_value, moon = 0.0, False
         if self.shoot_card is not None:
-            if fast:
-                points, shooter = fast_playout(world, self.shoot_card, 1 << self.me | self.suspects, self.me, self.run_on)
-            else:
-                w = world.clone()
-                w.play(self.shoot_card)
-                points, shooter = playout(w, policy, 1 << self.me | self.suspects), w.shooter
+            points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
         weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
+
+    def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
+        """``card``, then the policy to the end of a copy of ``world``: the final points and the shooter."""
+        if fast:
+            return fast_playout(world, card, shoot, self.me, self.run_on)
+        w = world.clone()
+        w.play(card)
+        return playout(w, self.policy, shoot), w.shooter
 
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
