@@ -57,11 +57,12 @@ def free_port(count: int = 1) -> int:
     ("BadStatusLine: GET /healthz") and holds the port the server is about to bind. Ports below the range
     are never a client's source port, so that cannot happen.
     """
-    low = max(1025 + count, _ephemeral_low())
-    span = max(1, low - 20000 - count)
-    start = 20000 + (os.getpid() * 7919 + time.monotonic_ns() // 1000) % span
+    low = _ephemeral_low()
+    first = 20000 if low > 20000 + count else 1024  # clear of the well-known services where there is room
+    span = max(1, low - count - first)
+    offset = (os.getpid() * 7919 + time.monotonic_ns() // 1000) % span  # parallel runs start apart
     for i in range(span):
-        base = 20000 + (start - 20000 + i) % span
+        base = first + (offset + i) % span
         if all(_bindable(base + k) for k in range(count)):
             return base
     raise RuntimeError("no free loopback port below the ephemeral range")
