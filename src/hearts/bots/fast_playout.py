@@ -9,8 +9,10 @@ the cards still out kept as one running mask, and the runner found once a
 trick instead of once a card. The same points and shooter come out (a test
 compares the two on many worlds); it takes about half the time.
 
-It covers one deck without a kitty (every standard hand, 3-7 players):
-:func:`fast_playable` says whether a world qualifies.
+It covers one deck without a kitty (every standard hand, 3-7 players) and
+two decks (Cancellation Hearts: cancelled twins, set-aside tricks, the
+kitty with the first trick): :func:`fast_playable` says whether a world
+qualifies.
 
 >>> from hearts.core import Hand, Rules
 >>> from hearts.bots.heuristic_rollout import rollout_card
@@ -26,7 +28,7 @@ True
 from __future__ import annotations
 
 from hearts.core import Card, Hand
-from hearts.core.cards import HEARTS, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import HEARTS, HEARTS_MASK, JD, POINTS, QS, SUIT_MASKS, SUIT_OF
 
 from .heuristic_play import SHOOT, _discard, _follow, _lead, defend_at, runner_of, shooting
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
@@ -37,8 +39,9 @@ _POINTS_MASK = HEARTS_MASK | _QS_BIT
 
 
 def fast_playable(world: Hand) -> bool:
-    """Can :func:`fast_playout` play this world out? One deck, no kitty, in the play phase."""
-    return world.rules.copies == 1 and not world.kitty and world.phase == "play"
+    """Can :func:`fast_playout` play this world out? One deck without a kitty, or Cancellation Hearts, in the play phase."""
+    rules = world.rules
+    return world.phase == "play" and (rules.copies == 1 and not world.kitty or rules.is_cancellation)
 
 
 def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: int = -1,
@@ -51,6 +54,8 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
     final points (a moon scored as :func:`~hearts.bots.playout.playout`
     scores it: "add" when the shooter chooses) and the shooter, or None.
     """
+    if world.rules.copies == 2:
+        return _two_deck_playout(world, first, shoot, root, root_run_on)
     rules = world.rules
     n = world.n
     lo = world.lo[:]
@@ -157,3 +162,145 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
         points[jd_taker] -= 10
     return points, shooter
 
+
+
+def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
+                      root_run_on: int) -> tuple[list[int], int | None]:
+    """:func:`fast_playout` for Cancellation Hearts: what :meth:`~hearts.core.Hand.play` and the policy do
+    with two copies of each card (twins cancel, a trick with no live card of the led suit is set aside for
+    the next trick won, the kitty goes with the first trick's cards, the J♦ counted by copies taken)."""
+    rules = world.rules
+    n = world.n
+    lo = world.lo[:]  # a card a seat holds once or twice
+    hi = world.hi[:]  # ... and twice
+    trick = world.trick[:]
+    leader = world.leader
+    seat = world.to_move
+    points = world.points_taken[:]
+    voids = world.voids[:]
+    broken = world.broken
+    done = len(world.tricks)
+    total = world._tricks_total
+    restrict = world._restrict_first
+    breakers = world._breakers
+    nxt = world._next
+    moon = rules.moon_points
+    jd = bool(rules.jack_of_diamonds)
+    two_pairs = rules.two_pairs_void_trick
+    kitty = world.kitty
+    kitty_mask = 0
+    for c in kitty:
+        kitty_mask |= 1 << c  # unseen by every seat: out, as far as it knows
+    kitty_points = sum(POINTS[c] for c in kitty)
+    kitty_half = len(kitty) // 2  # the first trick's expected extra points, to the policy
+    jacks = [world.taken[s].count(JD) for s in range(n)] if jd else [0] * n
+    kitty_jacks = kitty.count(JD) if jd else 0
+    pile_points = world.pile_points
+    pile_jacks = world.pile.count(JD) if jd else 0
+    last_winner = world.last_winner
+    seen = dup = tpts = tjacks = 0  # the trick's cards (a twin in both), its points and its J♦s
+    for c in trick:
+        b = 1 << c
+        if seen & b:
+            dup |= b
+        seen |= b
+        tpts += POINTS[c]
+        tjacks += c == JD
+    if trick:
+        suit = SUIT_OF[trick[0]]
+        suit_mask, void_bit = SUIT_MASKS[suit], 1 << suit
+    else:
+        suit_mask = void_bit = 0
+    card = rollout_card(world, shoot, root, root_run_on) if first is None else first
+    while True:
+        b = 1 << card
+        if hi[seat] & b:
+            hi[seat] ^= b
+        else:
+            lo[seat] ^= b
+        if b & breakers:
+            broken = True
+        trick.append(card)
+        if seen & b:
+            dup |= b
+        seen |= b
+        tpts += POINTS[card]
+        tjacks += card == JD
+        if len(trick) == 1:
+            suit = SUIT_OF[card]
+            suit_mask, void_bit = SUIT_MASKS[suit], 1 << suit
+            seat = nxt[seat]
+        else:
+            if not b & suit_mask:
+                voids[seat] |= void_bit
+            if len(trick) == n:
+                gained, gained_jacks = tpts, tjacks
+                if not done:
+                    gained += kitty_points
+                    gained_jacks += kitty_jacks
+                live = seen & ~dup & suit_mask
+                if not live or two_pairs and dup.bit_count() >= 2:  # set aside, for the next trick won
+                    pile_points += gained
+                    pile_jacks += gained_jacks
+                else:
+                    winner = (leader + trick.index(live.bit_length() - 1)) % n
+                    points[winner] += gained + pile_points
+                    jacks[winner] += gained_jacks + pile_jacks
+                    pile_points = pile_jacks = 0
+                    last_winner = leader = winner
+                done += 1
+                if done == total:
+                    break
+                trick = []
+                seen = dup = tpts = tjacks = 0
+                seat = leader
+            else:
+                seat = nxt[seat]
+        h = lo[seat]
+        if trick:
+            legal = h & suit_mask
+            if not legal:
+                legal = (h & ~_POINTS_MASK or h) if restrict and not done else h
+        elif not done:
+            legal = h & ~_POINTS_MASK or h
+        else:
+            legal = h if broken else (h & ~HEARTS_MASK or h)
+        if not legal & (legal - 1):
+            card = legal.bit_length() - 1
+            continue
+        out = kitty_mask
+        for s in range(n):
+            if s != seat:
+                out |= lo[s]
+        taken = points[seat]
+        mode = 0
+        if taken == sum(points) and (shoot >> seat & 1 or taken * 2 >= moon and shooting(points, seat, moon, h, out)):
+            mode = SHOOT
+        # what choose_play does for two decks (no runner is defended against), with the trick kept as it grows
+        if not trick:
+            card = _lead(legal, h, out, -1, mode, jd, seat, n, voids)
+        else:
+            live = seen & ~dup & suit_mask
+            w = live.bit_length() - 1
+            pts = tpts + pile_points + (kitty_half if not done else 0) - (10 * tjacks if jd else 0)
+            if legal & suit_mask:
+                card = _follow(legal, out, trick, leader, n, w, live, pts, len(trick) == n - 1, -1, mode, 2, jd, points)
+            else:
+                card = _discard(legal, out, trick, leader, n, w, -1, mode, jd, (), pts)
+    if pile_points or pile_jacks:  # the last trick was set aside too: its pile goes by the rules
+        if rules.last_trick_unwon == "previous_winner" and last_winner is not None:
+            points[last_winner] += pile_points
+            jacks[last_winner] += pile_jacks
+    shooter = None
+    for s, p in enumerate(points):
+        if p == moon:
+            shooter = s
+    if shooter is not None:
+        if rules.moon == "subtract":
+            points = [-26 if s == shooter else 0 for s in range(n)]
+        else:  # "add", and what the playout chooses for a shooter who may choose
+            points = [0 if s == shooter else 26 for s in range(n)]
+    if jd:
+        for s in range(n):
+            points[s] -= 10 * jacks[s]
+    return points, shooter

@@ -226,7 +226,7 @@ class WorldEvaluator:
         #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
         self.suspects = suspects
         self.run_on = run_on
-        #: the heuristic rollouts of a one-deck hand run fused (:mod:`hearts.bots.fast_playout`): the same values
+        #: the heuristic rollouts run fused (:mod:`hearts.bots.fast_playout`) where it can: the same values
         self.fast = rollout == "heuristic"
 
     def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
