@@ -149,15 +149,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
                 card = _follow(legal, out, trick, leader, n, w, live, tpts, len(trick) == n - 1, against, mode, 1, jd, points)
             else:
                 card = _discard(legal, out, trick, leader, n, w, against, mode, jd, points, tpts)
-    shooter = None
-    for s, p in enumerate(points):
-        if p == moon:
-            shooter = s
-    if shooter is not None:
-        if rules.moon == "subtract":
-            points = [-26 if s == shooter else 0 for s in range(n)]
-        else:  # "add", and what the playout chooses for a shooter who may choose
-            points = [0 if s == shooter else 26 for s in range(n)]
+    points, shooter = _with_moon(points, rules.moon_points, rules.moon)
     if jd and jd_taker >= 0:
         points[jd_taker] -= 10
     return points, shooter
@@ -291,16 +283,26 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
         if rules.last_trick_unwon == "previous_winner" and last_winner is not None:
             points[last_winner] += pile_points
             jacks[last_winner] += pile_jacks
-    shooter = None
-    for s, p in enumerate(points):
-        if p == moon:
-            shooter = s
-    if shooter is not None:
-        if rules.moon == "subtract":
-            points = [-26 if s == shooter else 0 for s in range(n)]
-        else:  # "add", and what the playout chooses for a shooter who may choose
-            points = [0 if s == shooter else 26 for s in range(n)]
+    points, shooter = _with_moon(points, rules.moon_points, rules.moon)
     if jd:
         for s in range(n):
             points[s] -= 10 * jacks[s]
     return points, shooter
+
+
+def _with_moon(points: list[int], moon_points: int, moon: str) -> tuple[list[int], int | None]:
+    """The hand's points with a moon scored as :func:`~hearts.bots.playout.playout` scores it ("add" when the
+    shooter chooses), and the shooter or None.
+
+    >>> _with_moon([26, 0, 0, 0], 26, "choose"), _with_moon([20, 6, 0, 0], 26, "subtract")
+    (([0, 26, 26, 26], 0), ([20, 6, 0, 0], None))
+    """
+    shooter = None
+    for s, p in enumerate(points):
+        if p == moon_points:
+            shooter = s
+    if shooter is None:
+        return points, None
+    if moon == "subtract":
+        return [-26 if s == shooter else 0 for s in range(len(points))], shooter
+    return [0 if s == shooter else 26 for s in range(len(points))], shooter
