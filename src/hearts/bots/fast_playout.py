@@ -165,6 +165,10 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
     n = world.n
     lo = world.lo[:]  # a card a seat holds once or twice
     hi = world.hi[:]  # ... and twice
+    one = two = 0  # cards with a copy in some hand, and with both copies in hands
+    for s in range(world.n):
+        two |= hi[s] | one & lo[s]
+        one |= lo[s]
     trick = world.trick[:]
     leader = world.leader
     seat = world.to_move
@@ -190,6 +194,7 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
     pile_points = world.pile_points
     pile_jacks = world.pile.count(JD) if jd else 0
     last_winner = world.last_winner
+    sum_points = sum(points)
     seen = dup = tpts = tjacks = 0  # the trick's cards (a twin in both), its points and its J♦s
     for c in trick:
         b = 1 << c
@@ -210,6 +215,10 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
             hi[seat] ^= b
         else:
             lo[seat] ^= b
+        if two & b:
+            two ^= b
+        else:
+            one ^= b
         if b & breakers:
             broken = True
         trick.append(card)
@@ -240,6 +249,7 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
                     jacks[winner] += gained_jacks + pile_jacks
                     pile_points = pile_jacks = 0
                     last_winner = leader = winner
+                    sum_points = sum(points)
                 done += 1
                 if done == total:
                     break
@@ -260,13 +270,10 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
         if not legal & (legal - 1):
             card = legal.bit_length() - 1
             continue
-        out = kitty_mask
-        for s in range(n):
-            if s != seat:
-                out |= lo[s]
+        out = one & ~h | two & ~hi[seat] | kitty_mask  # a copy in another hand, or the kitty
         taken = points[seat]
         mode = 0
-        if taken == sum(points) and (shoot >> seat & 1 or taken * 2 >= moon and shooting(points, seat, moon, h, out)):
+        if taken == sum_points and (shoot >> seat & 1 or taken * 2 >= moon and shooting(points, seat, moon, h, out)):
             mode = SHOOT
         # what choose_play does for two decks (no runner is defended against), with the trick kept as it grows
         if not trick:
