@@ -16,8 +16,8 @@ with the heuristic rollout policy, this seat going for the moon in the
 shooter's line. The race (:func:`search_pass`) drops the worse half of the
 candidates after each round, so the leaders are tried in more samples for
 the same cost: against ``mc:128`` it measured +0.26 ± 0.16 payoff a hand
-with ``pass=40`` (``expert``, 200 deals) and +0.10 ± 0.25 with ``pass=12``
-(``hard``, 100 deals) over trying every candidate in every sample (paired,
+with ``pass=40`` (``expert`` then, 200 deals) and +0.10 ± 0.25 with ``pass=12``
+(``hard`` then, 100 deals) over trying every candidate in every sample (paired,
 the same deals). Another pass replaces the heuristic's only when it is
 better by :data:`GATE` standard errors (paired over the samples), and then
 the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
