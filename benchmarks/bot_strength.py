@@ -18,7 +18,7 @@ Sections:
   and the defenders' points per hand.
 - ``levels``: the difficulty levels in one arena (4-player standard Hearts).
 - ``games``: game win rate of each ``--games-lineup`` over ``--games`` games.
-- ``cancellation``: ``search:sims=1500:pass=12`` and seven ``heuristic`` in 8-player
+- ``cancellation``: ``expert`` (``--cancellation-bot``) and seven ``heuristic`` in 8-player
   Cancellation Hearts.
 
 The tables go to standard output; each arena's full text report (and
@@ -114,7 +114,7 @@ def parser() -> argparse.ArgumentParser:
                     help=f"a 4-player line-up, repeatable (default {' and '.join(GAMES_LINEUPS)})")
     gm.add_argument("--games", type=_count, default=20, help="games per line-up (default 20)")
     cx = ap.add_argument_group("cancellation: search against heuristic in 8-player Cancellation Hearts")
-    cx.add_argument("--cancellation-bot", default="search:sims=1500:pass=12", help="the bot against 7 heuristic (default %(default)s)")
+    cx.add_argument("--cancellation-bot", default="expert", help="the bot against 7 heuristic (default %(default)s)")
     cx.add_argument("--cancellation-hands", type=_count, default=60, help="deals (default 60)")
     return ap
 
