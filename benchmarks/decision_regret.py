@@ -30,9 +30,10 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from hearts.bots import make_bot
+from hearts.bots.heuristic_play import defend_at, runner_of
 from hearts.bots.registry import BotSpecError
 from hearts.bots.search import SearchBot
-from hearts.core import Hand, Rules, SeatView, card_name
+from hearts.core import Hand, PlayCard, Rules, SeatView, card_name
 from hearts.core.cards import SUIT_OF
 
 #: a decision loses "much" above this payoff
@@ -69,35 +70,35 @@ def _stage(view: SeatView) -> str:
     return STAGES[0] if done < 4 else STAGES[1] if done < 9 else STAGES[2]
 
 
-def _runner(points: tuple[int, ...] | list[int]) -> bool:
-    total = sum(points)
-    return total >= 2 and max(points) == total
-
-
 def judge_hand(seed: int, number: int, judge: SearchBot) -> list[Regret]:
     """Play one hand with four heuristic bots; judge each play that has a choice."""
     rules = Rules.standard(4)
     hand = Hand.from_seed(rules, seed=seed, number=number)
     bots = [make_bot("heuristic", seed=seed * 4 + s) for s in range(4)]
-    if hand.phase == "pass":
-        for s in range(4):
-            hand.pass_cards(s, bots[s].pass_cards(hand.view(s)))
+    defend = defend_at(rules.moon_points)  # the heuristic's own runner threshold
     out: list[Regret] = []
-    while hand.phase == "play":
-        seat = hand.to_move
-        view = hand.view(seat)
-        card = bots[seat].play_card(view)
-        if len(view.legal) > 1:
-            judge.play_card(view)
-            values = judge.decision_values()
-            if values and card in values and all(v == v for v in values.values()):
-                best = max(values, key=lambda c: values[c])
-                where = (f"trick {' '.join(card_name(c) for c in view.trick) or '-'}; "
-                         f"hand {' '.join(card_name(c) for c in view.hand)}; points {list(view.points_taken)}")
-                out.append(Regret(kind_of(view, card), _stage(view), _runner(view.points_taken),
-                                  values[best] - values[card], card_name(card), card_name(best), where))
-        hand.play(card)
+    while hand.phase != "done":  # as hearts.bots.play.play_hand, judging the plays on the way
+        for seat in hand.seats_to_act():
+            view = hand.view(seat)
+            action = bots[seat].act(view)
+            if isinstance(action, PlayCard) and len(view.legal) > 1:
+                out += _judge(view, action.card, judge, defend)
+            hand.apply(action)
     return out
+
+
+def _judge(view: SeatView, card: int, judge: SearchBot, defend: int) -> list[Regret]:
+    """The judge's verdict on ``card`` in ``view`` (none when it weighed no choice)."""
+    judge.play_card(view)
+    values = judge.decision_values()
+    if not values or card not in values or any(v != v for v in values.values()):
+        return []
+    best = max(values, key=lambda c: values[c])
+    where = (f"trick {' '.join(card_name(c) for c in view.trick) or '-'}; "
+             f"hand {' '.join(card_name(c) for c in view.hand)}; points {list(view.points_taken)}")
+    runner = runner_of(view.points_taken, defend) >= 0
+    return [Regret(kind_of(view, card), _stage(view), runner, values[best] - values[card],
+                   card_name(card), card_name(best), where)]
 
 
 def table(rows: list[Regret], key: str) -> str:
@@ -121,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.worst < 0:
+        parser.error("--worst must be 0 or more")
     try:
         judge = make_bot(args.judge, seed=args.seed)
     except BotSpecError as e:
