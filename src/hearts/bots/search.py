@@ -14,8 +14,10 @@ Touching cards (:mod:`hearts.bots.touching`) are worth the same, so only the
 lowest of each group is tried and the group takes its value. The best mean
 wins; ties go to the rollout policy's own choice in the first world (any
 card of its group stands for it), then to the lowest card. A seat's worlds
-can be weighted by how well they explain the plays (``miss``) and the pass
-(``pass_miss``) it has seen (:mod:`hearts.bots.inference`).
+can be weighted by how well they explain the plays (``miss``, or only the
+discards that kept the queen, ``queen_miss``, and the point tricks taken
+that could have been ducked, ``duck_miss``) and the pass (``pass_miss``) it
+has seen (:mod:`hearts.bots.inference`).
 
 In the rollouts a seat holding every point so far, 16 or more, keeps going
 for the moon, and the others defend against a seat holding every point from
@@ -83,6 +85,13 @@ Settings (``search:key=value:...``):
   against it from its first point or none (it does not get the queen's
   trick from a seat that can take it), and the rollouts play it as a
   shooter (default 0);
+- ``queen_miss``: the weight of a world per discard seen, while the Q♠ was
+  out, by the seat that holds her in that world: it could have dumped her
+  and did not (default 1: off; see :class:`~hearts.bots.inference.QueenEvidence`);
+- ``duck_miss``: the weight of a world per trick with points seen taken over
+  the winning card by a seat that holds a lower card of the suit in that
+  world: it could have ducked and did not (default 1: off; see
+  :class:`~hearts.bots.inference.DuckEvidence`);
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -123,7 +132,7 @@ from .heuristic import view_card
 from .heuristic_pass import choose_pass
 from .heuristic_play import SHOOT, defended
 from .heuristic_rollout import RUN_ON_AT, rollout_card
-from .inference import PassEvidence, moon_suspects, plausibility
+from .inference import DuckEvidence, PassEvidence, QueenEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
@@ -208,7 +217,8 @@ class WorldEvaluator:
     """
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
-                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0) -> None:
+                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
+                 queen_miss: float = 1.0, duck_miss: float = 1.0) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -222,6 +232,8 @@ class WorldEvaluator:
         self.miss = miss
         self.sampler = WorldSampler(view)
         self.pass_weight = PassEvidence(view, pass_miss)
+        self.queen_weight = QueenEvidence(view, queen_miss)
+        self.duck_weight = DuckEvidence(view, duck_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
         #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
         self.suspects = suspects
@@ -246,7 +258,8 @@ class WorldEvaluator:
             points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
-        weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
+        weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands) * self.queen_weight(hands)
+        weight *= self.duck_weight(hands)
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
@@ -260,7 +273,8 @@ class WorldEvaluator:
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0) -> list[WorldResult]:
+                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
+                    queen_miss: float = 1.0, duck_miss: float = 1.0) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -272,10 +286,12 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     from this many points of 26 (the others from
     :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`). ``suspects``: seats
     (bit ``s``) that go for the moon in the rollouts while they hold every
-    point (:func:`~hearts.bots.inference.moon_suspects`).
+    point (:func:`~hearts.bots.inference.moon_suspects`). ``queen_miss`` below 1 weighs a world by the
+    discards seen that its queen holder would have made with her (:class:`~hearts.bots.inference.QueenEvidence`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
-    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects)
+    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects,
+                            queen_miss, duck_miss)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -358,7 +374,8 @@ class SearchBot(Bot):
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 race: float = 0.0, pass_alone: bool = False, suspect: bool = False, seed: int | None = None, name: str = "search") -> None:
+                 race: float = 0.0, pass_alone: bool = False, suspect: bool = False, queen_miss: float = 1.0, duck_miss: float = 1.0,
+                 seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -377,6 +394,8 @@ class SearchBot(Bot):
         self.pass_alone = pass_alone
         self.suspect = suspect
         self.pass_miss = pass_miss
+        self.queen_miss = queen_miss
+        self.duck_miss = duck_miss
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -444,7 +463,8 @@ class SearchBot(Bot):
             limit = min(limit, max(1, -(-self.sims // width)))
         if self.race and self.jobs == 1:
             evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
-                                       self.pass_miss, self.run_on, suspects)
+                                       self.pass_miss, self.run_on, suspects, self.queen_miss,
+                                       self.duck_miss)
             budget = self.sims if self.sims is not None else 1 << 30
             results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
         else:
@@ -497,7 +517,8 @@ class SearchBot(Bot):
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None,
              suspects: int) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects,
+                self.queen_miss, self.duck_miss)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -521,11 +542,12 @@ class SearchBot(Bot):
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float, run_on: int, suspects: int) -> list[WorldResult]:
+                     pass_miss: float, run_on: int, suspects: int, queen_miss: float,
+                     duck_miss: float) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
         return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
-                               suspects)
+                               suspects, queen_miss, duck_miss)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -573,8 +595,10 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
     pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
     suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
+    queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
+    duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
-                     suspect=suspect, seed=seed)
+                     suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, seed=seed)
