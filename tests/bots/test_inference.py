@@ -137,12 +137,15 @@ def test_a_pass_the_heuristic_would_not_make_from_the_world_hand_weighs_less() -
     assert pass_plausibility(one.view(0), _real(one), 0.5) == 0.5
 
 
+#: seat 2 holds the Q♠ and no diamond; seat 3 no club
+_QUEEN_SEATS = ["2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H", "6C 7C 8C 9C 6D 7D 8D 9D 6S 7S 8S 9S 3H",
+                "TC JC QC KC AC QS KS AS 4H 5H 6H 7H 8H", "TD JD QD KD AD TS JS 9H TH JH QH KH AH"]
+
+
 def _queen_deal() -> Hand:
     """Seat 2 holds the Q♠ and no diamond; seat 3 no club. Trick 1: 2♣ 6♣ A♣ and seat 3 discards T♦ (a first
     trick: she could not have gone); trick 2: seat 2 leads T♣, seat 3 discards J♦ while she is out."""
-    seats = ["2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H", "6C 7C 8C 9C 6D 7D 8D 9D 6S 7S 8S 9S 3H",
-             "TC JC QC KC AC QS KS AS 4H 5H 6H 7H 8H", "TD JD QD KD AD TS JS 9H TH JH QH KH AH"]
-    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=4)  # no pass
+    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in _QUEEN_SEATS], number=4)  # no pass
     for card in "2C 6C AC TD TC".split():
         hand.play(parse_card(card))
     hand.play(parse_card("JD"))  # seat 3 is void in clubs again
@@ -178,9 +181,7 @@ def test_the_queen_evidence_ends_with_her_and_skips_a_trick_to_a_runner() -> Non
         hand.play(rollout_card(hand))
     assert QueenEvidence(hand.view(hand.to_move), 0.2).counts == [0, 0, 0, 0]  # she is gone: nothing to weigh
     # a seat holding every point is winning the trick: a discard that keeps the queen may stop a moon: skipped
-    seats = ["2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H", "6C 7C 8C 9C 6D 7D 8D 9D 6S 7S 8S 9S 3H",
-             "TC JC QC KC AC QS KS AS 4H 5H 6H 7H 8H", "TD JD QD KD AD TS JS 9H TH JH QH KH AH"]
-    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=4)
+    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in _QUEEN_SEATS], number=4)
     for card in "2C 6C AC TD TC 9H 3C 7C".split():  # seat 3 discards 9♥ on seat 2's T♣: one miss, and a point to 2
         hand.play(parse_card(card))
     for card in "JC TS".split():  # seat 2, holding every point, leads again: seat 3's discard now stops a moon

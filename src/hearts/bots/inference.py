@@ -57,10 +57,11 @@ import dataclasses
 from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import QS
+from hearts.core.cards import QS, SUIT_OF
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import choose_pass
+from .heuristic_play import BELOW, trick_points
 from .heuristic_rollout import rollout_card
 from .playout import Policy
 
@@ -166,20 +167,18 @@ class QueenEvidence:
         self.counts = [0] * n
         if miss >= 1.0 or view.rules.copies != 1 or view.seat is None:
             return
-        tricks = [(t.leader, t.cards, t.winner, t.points) for t in view.tricks]
-        if view.trick and view.trick_leader is not None:
-            tricks.append((view.trick_leader, tuple(view.trick), None, 0))
+        tricks = _tricks_seen(view)
         if any(QS in cards for _, cards, _, _ in tricks):
             return  # she is gone: every world agrees
         points = [0] * n
         first_clean = not view.rules.points_on_first_trick
         for number, (leader, cards, winner, pts) in enumerate(tricks):
-            suit = cards[0] // 13
+            suit = SUIT_OF[cards[0]]
             best = cards[0]
             total = sum(points)
             for i, c in enumerate(cards):
                 s = (leader + i) % n
-                if c // 13 == suit:
+                if SUIT_OF[c] == suit:
                     best = max(best, c)
                     continue
                 if number == 0 and first_clean or s == view.seat:
@@ -225,9 +224,7 @@ class DuckEvidence:
         self.instances: list[tuple[int, int]] = []
         if miss >= 1.0 or view.rules.copies != 1 or view.seat is None:
             return
-        tricks = [(t.leader, t.cards, t.winner, t.points) for t in view.tricks]
-        if view.trick and view.trick_leader is not None:
-            tricks.append((view.trick_leader, tuple(view.trick), None, 0))
+        tricks = _tricks_seen(view)
         played_after = [0] * n  # cards each seat played after the trick at hand (filled from the end)
         later: list[list[int]] = []
         for leader, cards, _, _ in reversed(tricks):
@@ -237,26 +234,21 @@ class DuckEvidence:
         later.reverse()
         points = [0] * n
         for number, (leader, cards, winner, pts) in enumerate(tricks):
-            suit = cards[0] // 13
+            suit = SUIT_OF[cards[0]]
             best = cards[0]
-            in_trick = 0
             total = sum(points)
             for i, c in enumerate(cards):
                 s = (leader + i) % n
-                if c // 13 == suit and c > best and in_trick and s != view.seat:
+                if SUIT_OF[c] == suit and c > best and s != view.seat and trick_points(cards[:i]):
                     top_seat = (leader + cards.index(best)) % n
                     runner = total and (points[top_seat] == total or points[s] == total
                                         or total >= _RUNNER_AT and max(points) == total)
                     if not runner:
-                        below = ((1 << best) - 1) & (((1 << 13) - 1) << (13 * suit))
+                        below = BELOW[best]
                         if below and not later[number][s] & below:
                             self.instances.append((s, below))
-                if c // 13 == suit:
+                if SUIT_OF[c] == suit:
                     best = max(best, c)
-                if c == QS:
-                    in_trick += 13
-                elif c // 13 == 2:
-                    in_trick += 1
             if winner is not None:
                 points[winner] += pts
 
@@ -268,6 +260,15 @@ class DuckEvidence:
             if any(below >> c & 1 for c in hands[s]):
                 k += 1
         return float(self.miss ** k)
+
+
+def _tricks_seen(view: SeatView) -> list[tuple[int, tuple[Card, ...], int | None, int]]:
+    """The tricks of the hand so far, the one at hand last: leader, cards, winner (None while it is
+    played, or set aside) and points (0 while it is played)."""
+    tricks = [(t.leader, t.cards, t.winner, t.points) for t in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        tricks.append((view.trick_leader, tuple(view.trick), None, 0))
+    return tricks
 
 
 def moon_suspects(view: SeatView) -> int:
@@ -285,12 +286,9 @@ def moon_suspects(view: SeatView) -> int:
     """
     if view.rules.copies != 1:
         return 0
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick and view.trick_leader is not None:
-        tricks.append((view.trick_leader, tuple(view.trick)))
     gone = 0  # cards played before the trick at hand
     suspects = 0
-    for leader, cards in tricks:
+    for leader, cards, _, _ in _tricks_seen(view):
         if cards[0] == QS and (gone & _HIGH_SPADES) != _HIGH_SPADES:
             suspects |= 1 << leader
         for c in cards:

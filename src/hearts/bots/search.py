@@ -258,8 +258,8 @@ class WorldEvaluator:
             points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
-        weight = plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands) * self.queen_weight(hands)
-        weight *= self.duck_weight(hands)
+        weight = (plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
+                  * self.queen_weight(hands) * self.duck_weight(hands))
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
