@@ -6,7 +6,7 @@ from test_heuristic import cards, deal, deal_all, names, play
 
 from hearts.bots.heuristic import HeuristicBot, waiting_points
 from hearts.bots.heuristic_pass import choose_pass
-from hearts.bots.heuristic_play import NORMAL, choose_play, defended
+from hearts.bots.heuristic_play import NORMAL, choose_play, defended, stopper_card
 from hearts.bots.registry import make_bot
 from hearts.bots.shooter import ShooterBot, shooter_pass
 from hearts.core import Hand, Rules, card_name, parse_card
@@ -125,3 +125,29 @@ def test_live_defence_feeds_no_runner_and_keeps_the_stoppers() -> None:
     # below five points nobody is a runner yet; from five on, one is
     assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 4], 26)) == ["KD", "QS"]
     assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 5], 26)) == ["KD"]
+
+
+
+def test_the_stopper_card_keeps_the_high_hearts_under_a_possible_runner() -> None:
+    def stopper(legal: str, trick: str, leader: int, me: int, points: list[int]) -> str | None:
+        c = stopper_card(cards(legal), cards(trick), leader, 4, me, points, 26)
+        return None if c is None else card_name(c)
+
+    # seat 1 leads the ace of hearts holding every point (one, or none yet): the jack stays as a stopper
+    assert stopper("JH 5H 3H", "AH", 1, 2, [0, 1, 0, 0]) == "3H"
+    assert stopper("JH 5H 3H", "AH 2H", 1, 3, [0, 0, 0, 0]) == "3H"
+    # a heart that beats the lead, another seat with points, a plain lead, a beaten lead, our own lead,
+    # a single heart: nothing to keep
+    assert stopper("KH 3H", "QH", 1, 2, [0, 1, 0, 0]) is None
+    assert stopper("JH 3H", "AH", 1, 2, [0, 1, 0, 3]) is None
+    assert stopper("JC 3C", "AC", 1, 2, [0, 0, 0, 0]) is None
+    assert stopper("JH 3H", "8H QH", 1, 3, [0, 0, 0, 0]) is None
+    assert stopper("JH 3H", "AH", 1, 1, [0, 0, 0, 0]) is None
+    assert stopper("JH", "AH", 1, 2, [0, 1, 0, 0]) is None
+    # void, only point cards, a runner of 13 leading diamonds: the lowest heart (the queen stays a choice)
+    assert stopper("KH JH 5H", "TD", 2, 1, [0, 0, 13, 0]) == "5H"
+    assert stopper("KH QS 5H", "TD", 2, 1, [0, 0, 13, 0]) == "5H"
+    # ... but not with a plain card to give, below five points, or when the runner has lost the trick
+    assert stopper("KH 5H 3C", "TD", 2, 1, [0, 0, 13, 0]) is None
+    assert stopper("KH 5H", "TD", 2, 1, [0, 0, 4, 0]) is None
+    assert stopper("KH 5H", "TD AD", 2, 0, [0, 0, 13, 0]) is None

@@ -224,6 +224,48 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     return plain or legal
 
 
+def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
+                 moon_points: int) -> Card | None:
+    """The lowest heart, when playing it keeps a higher one home to stop a moon later (one deck), else None.
+
+    Two positions: a heart led by a seat that holds every point so far (or by anyone while none is taken),
+    not beaten yet, that none of our hearts beats; and a seat void in the led suit with only point cards,
+    while a runner (every point, at least :data:`LIVE_DEFEND_AT` of 26) wins the trick or has yet to play.
+    Either way the other hearts are worth more kept than dumped if a moon is on. The search plays this card
+    unless its values give another card a clear lead (the search's ``stopper`` setting).
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> card_name(stopper_card([p("JH"), p("5H"), p("3H")], [p("AH")], 1, 4, 2, [0, 1, 0, 0], 26))
+    '3H'
+    >>> stopper_card([p("JH"), p("5H")], [p("AH")], 1, 4, 2, [0, 1, 4, 0], 26) is None  # another seat has points
+    True
+    >>> card_name(stopper_card([p("KH"), p("QS"), p("5H")], [p("TD")], 2, 4, 1, [0, 0, 13, 0], 26))
+    '5H'
+    """
+    if not trick:
+        return None
+    hearts = [c for c in legal if BIT[c] & HEARTS_MASK]
+    if len(hearts) < 2:
+        return None
+    low_heart = min(hearts)
+    if BIT[trick[0]] & HEARTS_MASK:
+        w = max(c for c in trick if BIT[c] & HEARTS_MASK)
+        if leader != me and w == trick[0] and _holds_all(points, leader) and max(hearts) < w:
+            return low_heart
+        return None
+    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
+    if runner < 0 or runner == me or any(SUIT_OF[c] == SUIT_OF[trick[0]] for c in legal):
+        return None
+    if any(not BIT[c] & POINT_CARDS for c in legal):
+        return None
+    suit = SUIT_OF[trick[0]]
+    w = max(c for c in trick if SUIT_OF[c] == suit)
+    runner_played = (runner - leader) % n < len(trick)
+    if runner_played and _winner_seat(trick, leader, n, w) != runner:
+        return None
+    return low_heart
+
+
 def _mask(cards: Sequence[Card]) -> CardMask:
     m = 0
     for c in cards:

@@ -92,6 +92,11 @@ Settings (``search:key=value:...``):
   the winning card by a seat that holds a lower card of the suit in that
   world: it could have ducked and did not (default 1: off; see
   :class:`~hearts.bots.inference.DuckEvidence`);
+- ``stopper``: when the lowest heart keeps a higher one home to stop a
+  moon (:func:`~hearts.bots.heuristic_play.stopper_card`: under a heart
+  led by the seat that holds every point, or void with only point cards
+  to give a runner), it is played unless the searched card beats it by
+  this much payoff or more (default 0: off);
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -130,7 +135,7 @@ from .base import Bot
 from .fast_playout import fast_playable, fast_playout
 from .heuristic import view_card
 from .heuristic_pass import choose_pass
-from .heuristic_play import SHOOT, defended
+from .heuristic_play import SHOOT, defended, stopper_card
 from .heuristic_rollout import RUN_ON_AT, rollout_card
 from .inference import DuckEvidence, PassEvidence, QueenEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
@@ -375,7 +380,7 @@ class SearchBot(Bot):
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
                  race: float = 0.0, pass_alone: bool = False, suspect: bool = False, queen_miss: float = 1.0, duck_miss: float = 1.0,
-                 seed: int | None = None, name: str = "search") -> None:
+                 stopper_margin: float = 0.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -396,6 +401,7 @@ class SearchBot(Bot):
         self.pass_miss = pass_miss
         self.queen_miss = queen_miss
         self.duck_miss = duck_miss
+        self.stopper_margin = stopper_margin
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -440,6 +446,7 @@ class SearchBot(Bot):
             self._latch = None
         # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
         suspects = moon_suspects(view) & ~(1 << me) if self.suspect else 0
+        stopper: Card | None = None
         if view.rules.copies == 1 and view.trick:
             # live moon defence: cards that feed a runner are not even tried
             leader = view.trick_leader if view.trick_leader is not None else me
@@ -447,6 +454,8 @@ class SearchBot(Bot):
             if len(safe) < len(legal):
                 legal = tuple(safe)
                 view = dataclasses.replace(view, legal=legal)
+            if self.stopper_margin > 0:
+                stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -491,6 +500,17 @@ class SearchBot(Bot):
         if shoot_card is not None and double_bar(results, best):
             self._latch = key
             return shoot_card
+        card = self._best(legal, finalists, totals, best, results, group_of)
+        if stopper is not None and stopper != card:
+            # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
+            value = self._values
+            if value[card] - value[stopper] < self.stopper_margin:
+                return stopper
+        return card
+
+    def _best(self, legal: tuple[Card, ...], finalists: list[int], totals: list[float], best: float,
+              results: list[WorldResult], group_of: dict[Card, list[Card]]) -> Card:
+        """The card of the best mean (ties to the rollout policy's card), the ``gate`` applied."""
         tied = [legal[k] for k in finalists if totals[k] >= best - 1e-9]
         preferred = results[0].preferred
         if preferred not in group_of:  # the policy's card was not even tried (it would feed a runner)
@@ -597,8 +617,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
     queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
+    stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
-                     suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, seed=seed)
+                     suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper, seed=seed)
