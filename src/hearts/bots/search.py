@@ -491,8 +491,9 @@ class SearchBot(Bot):
                     tried += 1
         self.last_worlds = len(results)
         self.last_sims = tried + len(results) * (shoot_card is not None)
-        self._values = {c: t / m if m else math.nan
-                        for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
+        values = {c: t / m if m else math.nan
+                  for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
+        self._values = values
         # only the cards tried in every world are compared (all of them, without the race): the race only ever
         # drops cards, so they are those the last world tried
         finalists = [k for k, v in enumerate(results[-1].values) if v == v]
@@ -503,8 +504,7 @@ class SearchBot(Bot):
         card = self._best(legal, finalists, totals, best, results, group_of)
         if stopper is not None and stopper != card:
             # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
-            value = self._values
-            if value[card] - value[stopper] < self.stopper_margin:
+            if values[card] - values[stopper] < self.stopper_margin:
                 return stopper
         return card
 
