@@ -127,7 +127,6 @@ def test_live_defence_feeds_no_runner_and_keeps_the_stoppers() -> None:
     assert names(defended([p("QS"), p("KD")], [p("9C")], 3, 4, 0, [0, 0, 0, 5], 26)) == ["KD"]
 
 
-
 def test_the_stopper_card_keeps_the_high_hearts_under_a_possible_runner() -> None:
     def stopper(legal: str, trick: str, leader: int, me: int, points: list[int]) -> str | None:
         c = stopper_card(cards(legal), cards(trick), leader, 4, me, points, 26)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_heuristic import cards
 
 from hearts.bots import BotSpecError, make_bot
 from hearts.bots.play import play_hand
 from hearts.bots.sampler import allowed_masks
 from hearts.bots.search import SearchBot, duck_card, playout
-from hearts.core import Hand, Rules, card_name, parse_card
+from hearts.core import Hand, Rules, card_name
 from hearts.core.cards import SUIT_OF
 
 RULES = [Rules.standard(p) for p in range(3, 8)] + [Rules.cancellation(p) for p in range(6, 12)] + [Rules.omnibus(4)]
@@ -163,10 +164,6 @@ def test_settings_are_read() -> None:
 
 def _king_of_hearts_led_by_the_seat_with_every_point() -> Hand:
     """Seat 1 has taken the only points (two hearts) and leads K♥; seat 3, to play, holds Q♥ 7♥ 2♥."""
-
-    def cards(text: str) -> list[int]:
-        return [parse_card(t) for t in text.split()]
-
     hands = [cards("2C 4C 8C 9C QC 2D 5D 6D 9D KD 5H JH 2S"), cards("6C AC TD JD QD 6H 9H TH KH 3S 5S TS JS"),
              cards("3C 5C 7C TC JC KC 8D AD 3H 4H 8H AH 8S"), cards("3D 4D 7D 2H 7H QH 4S 6S 7S 9S QS KS AS")]
     hand = Hand(Rules.standard(4), hands, [], dealer=3, number=4)
@@ -177,12 +174,13 @@ def _king_of_hearts_led_by_the_seat_with_every_point() -> Hand:
 
 def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefers_another() -> None:
     view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)
-    played = {}
+    played, values = {}, {}
     for margin in ("0", "1", "26"):
         bot = make_bot(f"search:sims=300:seed=1:stopper={margin}")
         played[margin] = card_name(bot.play_card(view))
-        values = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
-    assert played["0"] == "QH" and values["QH"] - values["2H"] > 1  # the search alone dumps the queen
+        values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    assert values["0"] == values["26"]  # the same worlds and values: only the choice differs
+    assert played["0"] == "QH" and values["0"]["QH"] - values["0"]["2H"] > 1  # the search alone dumps the queen
     assert played["1"] == "QH"  # ... and a margin smaller than its lead does not change that
     assert played["26"] == "2H"  # a margin larger than the lead keeps Q♥ home as a stopper
     with pytest.raises(BotSpecError, match="stopper"):
