@@ -203,17 +203,10 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     ['KD']
     """
     legal = list(legal)
-    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
-    if runner < 0 and suspects:
-        runner = next((s for s in range(n) if suspects >> s & 1 and _holds_all(points, s)), -1)
-    if runner < 0 or runner == me or not trick:
+    runner, w, runner_winning = _runner_to_stop(trick, leader, n, me, points, moon_points, suspects)
+    if runner < 0:
         return legal
     suit = SUIT_OF[trick[0]]
-    w = max(c for c in trick if SUIT_OF[c] == suit)
-    runner_played = (runner - leader) % n < len(trick)
-    runner_winning = runner_played and _winner_seat(trick, leader, n, w) == runner
-    if runner_played and not runner_winning:
-        return legal
     follow = [c for c in legal if SUIT_OF[c] == suit]
     if follow:
         if runner_winning:
@@ -222,6 +215,24 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
         return legal
     plain = [c for c in legal if not BIT[c] & POINT_CARDS]
     return plain or legal
+
+
+def _runner_to_stop(trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int], moon_points: int,
+                    suspects: int = 0) -> tuple[int, Card, bool]:
+    """The runner of :func:`defended` (not ``me``) that wins ``trick`` or has yet to play to it (-1: none),
+    the trick's winning card, and whether the runner holds it."""
+    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
+    if runner < 0 and suspects:
+        runner = next((s for s in range(n) if suspects >> s & 1 and _holds_all(points, s)), -1)
+    if runner < 0 or runner == me or not trick:
+        return -1, -1, False
+    suit = SUIT_OF[trick[0]]
+    w = max(c for c in trick if SUIT_OF[c] == suit)
+    runner_played = (runner - leader) % n < len(trick)
+    runner_winning = runner_played and _winner_seat(trick, leader, n, w) == runner
+    if runner_played and not runner_winning:
+        return -1, w, False
+    return runner, w, runner_winning
 
 
 def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
@@ -253,17 +264,9 @@ def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: i
         if leader != me and w == trick[0] and _holds_all(points, leader) and max(hearts) < w:
             return low_heart
         return None
-    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
-    if runner < 0 or runner == me or any(SUIT_OF[c] == SUIT_OF[trick[0]] for c in legal):
-        return None
-    if any(not BIT[c] & POINT_CARDS for c in legal):
-        return None
-    suit = SUIT_OF[trick[0]]
-    w = max(c for c in trick if SUIT_OF[c] == suit)
-    runner_played = (runner - leader) % n < len(trick)
-    if runner_played and _winner_seat(trick, leader, n, w) != runner:
-        return None
-    return low_heart
+    if any(SUIT_OF[c] == SUIT_OF[trick[0]] or not BIT[c] & POINT_CARDS for c in legal):
+        return None  # we follow suit, or have a plain card to give
+    return low_heart if _runner_to_stop(trick, leader, n, me, points, moon_points)[0] >= 0 else None
 
 
 def _mask(cards: Sequence[Card]) -> CardMask:
