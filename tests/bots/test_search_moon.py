@@ -177,6 +177,22 @@ def test_with_pass_alone_the_queen_goes_without_hearts_but_the_shooters_pass_is_
     assert "QS" in picked and not any(n.endswith("H") for n in picked)
 
 
+def test_with_pass_top_the_pool_holds_the_top_heart_the_heuristic_keeps_back() -> None:
+    rules = Rules.standard(4)
+    # A♥ with four hearts: the heuristic keeps it as a stopper, and no pass can void hearts
+    hand = Hand(rules, deal(rules, {0: "2C 5C 9C KC 3D TD JD 4H 6H 7H AH 4S 8S"}))
+    kept, shoot = pass_candidates(hand.view(0))
+    free, free_shoot = pass_candidates(hand.view(0), top=True)
+    assert not any("AH" in names(list(t)) for j, t in enumerate(kept) if j != shoot)
+    assert any("AH" in names(list(t)) for j, t in enumerate(free) if j != free_shoot)
+    assert free[0] == kept[0] and "AH" not in names(list(free[0]))  # the bar is still the heuristic's pass
+    assert len(free) == len(kept)  # the pool keeps its size: the A♥ takes the place of the least sheddable
+    bot = make_bot("search:sims=5:pass=3:pass_top=1")
+    assert isinstance(bot, SearchBot) and bot.pass_top and not SearchBot().pass_top
+    with pytest.raises(BotSpecError, match="pass_top must be between 0 and 1"):
+        make_bot("search:pass_top=2")
+
+
 def test_pass_alone_gives_way_when_the_queen_has_too_few_other_companions() -> None:
     rules = Rules.standard(4)
     # besides the queen one non-heart only: she must go with a heart or stay

@@ -77,8 +77,19 @@ def moon_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     return sorted(order[:rules.pass_count])
 
 
-def shed_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
-    """Every card of ``hand``, the one most worth passing first (for a hand that does not shoot)."""
+def shed_order(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list[Card]:
+    """Every card of ``hand``, the one most worth passing first (for a hand that does not shoot).
+
+    ``stopper``: the top heart of a one-deck hand with three hearts or more (jack or higher)
+    comes last, kept to stop a moon; without it, it goes by its rank like the other high hearts.
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> hand = [p(x) for x in "2C 5C 9C TD JD 3D 4H 7H AH 4S 5S 8S 9S".split()]
+    >>> [card_name(c) for c in shed_order(hand, Rules.standard(4))[:3]]
+    ['9C', '5C', '2C']
+    >>> [card_name(c) for c in shed_order(hand, Rules.standard(4), stopper=False)[:3]]
+    ['AH', '9C', '5C']
+    """
     k = rules.pass_count
     lo, hi = card_masks(hand)
     out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
@@ -105,7 +116,7 @@ def shed_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
             score = 20.0 + rank if guarded and lo & QS_BIT else 80.0 + rank
         elif suit == 2:
             score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
-            if c == top_heart and rank >= 9 and lengths[2] >= 3 and not cancellation:
+            if stopper and c == top_heart and rank >= 9 and lengths[2] >= 3 and not cancellation:
                 score = -25.0  # the top heart stays: a stopper against a moon
         elif suit == 3:
             score = rank - 30.0  # low spades guard against the queen

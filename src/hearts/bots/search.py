@@ -60,6 +60,10 @@ Settings (``search:key=value:...``):
 - ``pass_alone``: 1 sends the Q♠ without hearts (while the hand has other
   cards to send with her; the shooter's pass excepted): a pass of the queen
   with the top hearts is how most moons against us start (default 0);
+- ``pass_top``: 1 lets the pass search's pool hold the top heart (jack or
+  higher, with three hearts or more), which the heuristic's pass keeps back
+  as a moon stopper (default 0: kept back; passes that void hearts still
+  send it);
 - ``pass_guard``: the pass search keeps the Q♠ only with at least this many
   spades below her; with fewer, every pass it tries but the shooter's holds
   her (default 0: any pass may keep her);
@@ -379,7 +383,8 @@ class SearchBot(Bot):
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 race: float = 0.0, pass_alone: bool = False, suspect: bool = False, queen_miss: float = 1.0, duck_miss: float = 1.0,
+                 race: float = 0.0, pass_alone: bool = False, pass_top: bool = False, suspect: bool = False,
+                 queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
@@ -397,6 +402,7 @@ class SearchBot(Bot):
         self.touch = touch
         self.race = race
         self.pass_alone = pass_alone
+        self.pass_top = pass_top
         self.suspect = suspect
         self.pass_miss = pass_miss
         self.queen_miss = queen_miss
@@ -425,7 +431,7 @@ class SearchBot(Bot):
             return choose_pass(view.hand, view.rules)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard, alone=self.pass_alone)
+                           guard=self.pass_guard, alone=self.pass_alone, top=self.pass_top)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -614,6 +620,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
     race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
     pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
+    pass_top = bool(int_setting(params, "pass_top", 0, 1, 0, spec))
     suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
     queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
@@ -622,4 +629,5 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
-                     suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper, seed=seed)
+                     pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
+                     seed=seed)

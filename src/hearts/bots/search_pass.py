@@ -60,18 +60,20 @@ POOL = 3
 
 
 def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
-                    guard: int = 0, alone: bool = False) -> tuple[list[tuple[Card, ...]], int]:
+                    guard: int = 0, alone: bool = False, top: bool = False) -> tuple[list[tuple[Card, ...]], int]:
     """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none).
 
     The triples are drawn from the ``pass_count + pool`` most sheddable cards.
     With ``alone`` (one deck), a pass with the Q♠ holds no heart while the
     hand has other cards to send with her (:func:`queen_alone`), except the
-    shooter's.
+    shooter's. With ``top`` the pool ranks the top heart as the heuristic ranks
+    other high hearts, instead of keeping it back as a moon stopper
+    (:func:`~hearts.bots.heuristic_pass.shed_order`), so passes with it are tried too.
     """
     rules = view.rules
     hand = list(view.hand)
     k = rules.pass_count
-    order = shed_order(hand, rules)
+    order = shed_order(hand, rules, stopper=not top)
     first = tuple(sorted(choose_pass(hand, rules)))
     queen = queen_must_go(hand, rules, guard)
     alone = alone and rules.copies == 1 and QS in hand and sum(1 for c in hand if c != QS and SUIT_OF[c] != HEARTS) >= k - 1
@@ -126,7 +128,7 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
-                pool: int = POOL, guard: int = 0, alone: bool = False) -> list[Card]:
+                pool: int = POOL, guard: int = 0, alone: bool = False, top: bool = False) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -140,7 +142,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     me = view.seat
     assert me is not None
     rules = view.rules
-    candidates, shoot = pass_candidates(view, moon, pool, guard, alone)
+    candidates, shoot = pass_candidates(view, moon, pool, guard, alone, top)
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
