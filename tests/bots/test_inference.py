@@ -6,10 +6,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_heuristic import names
 
 from hearts.bots.heuristic_pass import choose_pass
 from hearts.bots.heuristic_rollout import rollout_card
-from hearts.bots.inference import DuckEvidence, QueenEvidence, pass_plausibility, plausibility
+from hearts.bots.inference import DuckEvidence, PassEvidence, QueenEvidence, pass_plausibility, plausibility
 from hearts.bots.registry import BotSpecError, make_bot
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import evaluate_worlds
@@ -244,3 +245,20 @@ def test_the_search_takes_the_duck_evidence_as_a_setting() -> None:
     weighted = evaluate_worlds(view, range(30), 7, None, "heuristic", "payoff", duck_miss=0.5)
     assert {r.weight for r in weighted} == {1.0, 0.5}
     assert make_bot("search:sims=30:duck_miss=0.5").duck_miss == 0.5  # type: ignore[attr-defined]
+
+
+def test_the_pass_model_may_expect_the_top_heart_to_go() -> None:
+    # seat 2 holds A♥ with two more hearts: the heuristic keeps it back as a stopper, pass_top's model sends it
+    seat2 = [parse_card(c) for c in "2C 3C 4C 9C 2D 3D 4H 7H AH 2S 5S 8S 9S".split()]
+    rest = [c for c in range(52) if c not in seat2]
+    seats = [rest[:13], rest[13:26], seat2, rest[26:]]
+    hand = Hand(Rules.standard(4), seats, number=3)  # across: seat 2 passes to seat 0
+    rules = hand.rules
+    assert names(choose_pass(seat2, rules)) == ["2D", "3D", "9C"]
+    sent = choose_pass(seat2, rules, stopper=False)
+    assert names(sent) == ["2D", "3D", "AH"]
+    for s in range(4):
+        hand.pass_cards(s, sent if s == 2 else choose_pass(hand.hand_cards(s), rules))
+    view = hand.view(0)
+    assert pass_plausibility(view, _real(hand), 0.5) == 0.5  # the A♥ is off the stopper-keeping model
+    assert PassEvidence(view, 0.5, stopper=False)(_real(hand)) == 1.0

@@ -9,7 +9,7 @@ from test_heuristic import deal, names, play
 
 from hearts.bots import BotSpecError, make_bot, search
 from hearts.bots.heuristic import view_card
-from hearts.bots.heuristic_pass import moon_pass, shed_order
+from hearts.bots.heuristic_pass import choose_pass, moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator
 from hearts.bots.search import SearchBot
@@ -185,7 +185,8 @@ def test_with_pass_top_the_pool_holds_the_top_heart_the_heuristic_keeps_back() -
     free, free_shoot = pass_candidates(hand.view(0), top=True)
     assert not any("AH" in names(list(t)) for j, t in enumerate(kept) if j != shoot)
     assert any("AH" in names(list(t)) for j, t in enumerate(free) if j != free_shoot)
-    assert free[0] == kept[0] and "AH" not in names(list(free[0]))  # the bar is still the heuristic's pass
+    assert "AH" not in names(list(kept[0])) and "AH" in names(list(free[0]))  # the bar sends it too
+    assert list(free[0]) == sorted(choose_pass(hand.hand_cards(0), rules, stopper=False))
     assert len(free) == len(kept)  # the pool keeps its size: the A♥ takes the place of the least sheddable
     bot = make_bot("search:sims=5:pass=3:pass_top=1")
     assert isinstance(bot, SearchBot) and bot.pass_top and not SearchBot().pass_top

@@ -61,14 +61,15 @@ def moon_hand(mine: int, out: int, side_losers: int, n: int) -> bool:
     return hearts == 0 and side <= side_losers
 
 
-def choose_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
-    """The ``rules.pass_count`` cards to pass from ``hand`` (a duplicate may go twice)."""
+def choose_pass(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list[Card]:
+    """The ``rules.pass_count`` cards to pass from ``hand`` (a duplicate may go twice);
+    ``stopper``: keep the top heart back (:func:`shed_order`)."""
     k = rules.pass_count
     lo, hi = card_masks(hand)
     out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
     if rules.copies == 1 and moon_hand(lo, out, k, rules.players):
         return moon_pass(hand, rules)
-    return sorted(shed_order(hand, rules)[:k])
+    return sorted(shed_order(hand, rules, stopper)[:k])
 
 
 def moon_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:

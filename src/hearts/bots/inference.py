@@ -117,10 +117,15 @@ def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: flo
 
 
 class PassEvidence:
-    """:func:`pass_plausibility` for the worlds of one view: what the view fixes is worked out once."""
+    """:func:`pass_plausibility` for the worlds of one view: what the view fixes is worked out once.
 
-    def __init__(self, view: SeatView, miss: float) -> None:
+    ``stopper`` False: the passer is expected to send its top heart like its other high hearts
+    (:func:`~hearts.bots.heuristic_pass.choose_pass`).
+    """
+
+    def __init__(self, view: SeatView, miss: float, stopper: bool = True) -> None:
         self.miss = miss
+        self.stopper = stopper
         self.rules = view.rules
         received = view.received
         me = view.seat
@@ -139,7 +144,7 @@ class PassEvidence:
         if not self.active:
             return 1.0
         held = (set(hands[self.passer]) | self.known) - self.got
-        model = set(choose_pass(sorted(held), self.rules))
+        model = set(choose_pass(sorted(held), self.rules, self.stopper))
         return float(self.miss ** sum(1 for c in self.received if c not in model))
 
 

@@ -60,10 +60,12 @@ Settings (``search:key=value:...``):
 - ``pass_alone``: 1 sends the Q♠ without hearts (while the hand has other
   cards to send with her; the shooter's pass excepted): a pass of the queen
   with the top hearts is how most moons against us start (default 0);
-- ``pass_top``: 1 lets the pass search's pool hold the top heart (jack or
-  higher, with three hearts or more), which the heuristic's pass keeps back
-  as a moon stopper (default 0: kept back; passes that void hearts still
-  send it);
+- ``pass_top``: 1 passes as if the top heart (jack or higher, with three
+  hearts or more) were any high heart, where the heuristic's pass keeps it
+  back as a moon stopper: the heuristic's pass that other passes must beat,
+  the pass search's pool, and the passes expected of the other seats (in
+  the pass search's deals and in ``pass_miss``) all shed it by its rank
+  (default 0: kept back);
 - ``pass_guard``: the pass search keeps the Q♠ only with at least this many
   spades below her; with fewer, every pass it tries but the shooter's holds
   her (default 0: any pass may keep her);
@@ -227,7 +229,7 @@ class WorldEvaluator:
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                 queen_miss: float = 1.0, duck_miss: float = 1.0) -> None:
+                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: bool = False) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -240,7 +242,7 @@ class WorldEvaluator:
         self.shoot_card = shoot_card
         self.miss = miss
         self.sampler = WorldSampler(view)
-        self.pass_weight = PassEvidence(view, pass_miss)
+        self.pass_weight = PassEvidence(view, pass_miss, stopper=not pass_top)
         self.queen_weight = QueenEvidence(view, queen_miss)
         self.duck_weight = DuckEvidence(view, duck_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
@@ -283,7 +285,7 @@ class WorldEvaluator:
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
                     pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                    queen_miss: float = 1.0, duck_miss: float = 1.0) -> list[WorldResult]:
+                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: bool = False) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -297,10 +299,11 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     (bit ``s``) that go for the moon in the rollouts while they hold every
     point (:func:`~hearts.bots.inference.moon_suspects`). ``queen_miss`` below 1 weighs a world by the
     discards seen that its queen holder would have made with her (:class:`~hearts.bots.inference.QueenEvidence`).
+    ``pass_top``: the passes expected of the others send their top heart too (the search's ``pass_top``).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects,
-                            queen_miss, duck_miss)
+                            queen_miss, duck_miss, pass_top)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -428,7 +431,7 @@ class SearchBot(Bot):
         self._values = None
         base = self.rng.getrandbits(48) << 16
         if not self.pass_worlds:
-            return choose_pass(view.hand, view.rules)
+            return choose_pass(view.hand, view.rules, stopper=not self.pass_top)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
                            guard=self.pass_guard, alone=self.pass_alone, top=self.pass_top)
@@ -479,7 +482,7 @@ class SearchBot(Bot):
         if self.race and self.jobs == 1:
             evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
                                        self.pass_miss, self.run_on, suspects, self.queen_miss,
-                                       self.duck_miss)
+                                       self.duck_miss, self.pass_top)
             budget = self.sims if self.sims is not None else 1 << 30
             results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
         else:
@@ -544,7 +547,7 @@ class SearchBot(Bot):
              suspects: int) -> list[WorldResult]:
         jobs = self.jobs
         args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects,
-                self.queen_miss, self.duck_miss)
+                self.queen_miss, self.duck_miss, self.pass_top)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -569,11 +572,11 @@ class SearchBot(Bot):
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
                      pass_miss: float, run_on: int, suspects: int, queen_miss: float,
-                     duck_miss: float) -> list[WorldResult]:
+                     duck_miss: float, pass_top: bool) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
         return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
-                               suspects, queen_miss, duck_miss)
+                               suspects, queen_miss, duck_miss, pass_top)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 

@@ -66,15 +66,15 @@ def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
     The triples are drawn from the ``pass_count + pool`` most sheddable cards.
     With ``alone`` (one deck), a pass with the Q♠ holds no heart while the
     hand has other cards to send with her (:func:`queen_alone`), except the
-    shooter's. With ``top`` the pool ranks the top heart as the heuristic ranks
-    other high hearts, instead of keeping it back as a moon stopper
-    (:func:`~hearts.bots.heuristic_pass.shed_order`), so passes with it are tried too.
+    shooter's. With ``top`` the heuristic's pass (the bar) and the pool rank the
+    top heart like the other high hearts, instead of keeping it back as a moon
+    stopper (:func:`~hearts.bots.heuristic_pass.shed_order`), so passes with it are tried too.
     """
     rules = view.rules
     hand = list(view.hand)
     k = rules.pass_count
     order = shed_order(hand, rules, stopper=not top)
-    first = tuple(sorted(choose_pass(hand, rules)))
+    first = tuple(sorted(choose_pass(hand, rules, stopper=not top)))
     queen = queen_must_go(hand, rules, guard)
     alone = alone and rules.copies == 1 and QS in hand and sum(1 for c in hand if c != QS and SUIT_OF[c] != HEARTS) >= k - 1
     if queen and QS not in first or alone and not queen_alone(first):
@@ -164,7 +164,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
                 break
             if spent + len(alive) > budget:
                 break
-            dealt = _sample(view, unknown, random.Random(base_seed + done))
+            dealt = _sample(view, unknown, random.Random(base_seed + done), not top)
             for j in alive:
                 hand = dealt.clone()
                 hand.pass_cards(me, candidates[j])
@@ -191,8 +191,9 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     return list(candidates[best])
 
 
-def _sample(view: SeatView, unknown: list[Card], rng: random.Random) -> Hand:
-    """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made."""
+def _sample(view: SeatView, unknown: list[Card], rng: random.Random, stopper: bool = True) -> Hand:
+    """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made
+    (the heuristic's, keeping their top heart back with ``stopper``)."""
     me = view.seat
     rules = view.rules
     n = rules.players
@@ -210,7 +211,7 @@ def _sample(view: SeatView, unknown: list[Card], rng: random.Random) -> Hand:
     dealt = Hand(rules, deal, pool[at:], dealer=view.dealer, number=view.hand_number)
     for s in range(n):
         if s != me:
-            dealt.pass_cards(s, choose_pass(deal[s], rules))
+            dealt.pass_cards(s, choose_pass(deal[s], rules, stopper))
     return dealt
 
 
