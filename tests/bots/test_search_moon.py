@@ -9,7 +9,7 @@ from test_heuristic import deal, names, play
 
 from hearts.bots import BotSpecError, make_bot, search
 from hearts.bots.heuristic import view_card
-from hearts.bots.heuristic_pass import choose_pass, moon_pass, shed_order
+from hearts.bots.heuristic_pass import KEEP_NONE, KEEP_SECOND, choose_pass, moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator
 from hearts.bots.search import SearchBot
@@ -182,16 +182,31 @@ def test_with_pass_top_the_pool_holds_the_top_heart_the_heuristic_keeps_back() -
     # A♥ with four hearts: the heuristic keeps it as a stopper, and no pass can void hearts
     hand = Hand(rules, deal(rules, {0: "2C 5C 9C KC 3D TD JD 4H 6H 7H AH 4S 8S"}))
     kept, shoot = pass_candidates(hand.view(0))
-    free, free_shoot = pass_candidates(hand.view(0), top=True)
+    free, free_shoot = pass_candidates(hand.view(0), stopper=KEEP_NONE)
     assert not any("AH" in names(list(t)) for j, t in enumerate(kept) if j != shoot)
     assert any("AH" in names(list(t)) for j, t in enumerate(free) if j != free_shoot)
     assert "AH" not in names(list(kept[0])) and "AH" in names(list(free[0]))  # the bar sends it too
-    assert list(free[0]) == sorted(choose_pass(hand.hand_cards(0), rules, stopper=False))
+    assert list(free[0]) == sorted(choose_pass(hand.hand_cards(0), rules, stopper=KEEP_NONE))
     assert len(free) == len(kept)  # the pool keeps its size: the A♥ takes the place of the least sheddable
     bot = make_bot("search:sims=5:pass=3:pass_top=1")
     assert isinstance(bot, SearchBot) and bot.pass_top and not SearchBot().pass_top
-    with pytest.raises(BotSpecError, match="pass_top must be between 0 and 1"):
-        make_bot("search:pass_top=2")
+    with pytest.raises(BotSpecError, match="pass_top must be between 0 and 2"):
+        make_bot("search:pass_top=3")
+
+
+def test_pass_top_2_sends_the_top_heart_only_when_a_second_high_heart_stays() -> None:
+    rules = Rules.standard(4)
+    # A♥ and Q♥ among four hearts: the Q♥ stays home as the stopper, the A♥ may go
+    two = Hand(rules, deal(rules, {0: "2C 5C 9C KC 3D TD JD 4H 6H QH AH 4S 8S"}))
+    candidates, shoot = pass_candidates(two.view(0), stopper=KEEP_SECOND)
+    assert "AH" in names(list(candidates[0]))
+    assert not any("QH" in names(list(t)) for j, t in enumerate(candidates) if j != shoot)
+    # A♥ over low hearts only: it stays, as with the default
+    one = Hand(rules, deal(rules, {0: "2C 5C 9C KC 3D TD JD 4H 6H 7H AH 4S 8S"}))
+    assert pass_candidates(one.view(0), stopper=KEEP_SECOND) == pass_candidates(one.view(0))
+    bot = make_bot("search:sims=5:pass_top=2")  # no pass search: the heuristic's pass, with the Q♥ kept
+    assert isinstance(bot, SearchBot) and bot.pass_top == 2
+    assert bot.pass_cards(two.view(0)) == list(candidates[0])
 
 
 def test_pass_alone_gives_way_when_the_queen_has_too_few_other_companions() -> None:

@@ -27,6 +27,10 @@ from hearts.core.deal import card_masks
 
 from .heuristic_play import ABOVE, HIGH_SPADES, LOW_SPADES, QS_BIT, RANK, top
 
+#: which heart of a one-deck hand with three hearts or more stays home as a moon stopper (``stopper``):
+#: none, the top heart (jack or higher), or the second heart when it too is a jack or higher (else the top)
+KEEP_NONE, KEEP_TOP, KEEP_SECOND = 0, 1, 2
+
 
 def losers(mine: int, out: int, n: int) -> tuple[int, int]:
     """(losers outside hearts, losers in hearts): cards that a card still out could beat.
@@ -61,9 +65,9 @@ def moon_hand(mine: int, out: int, side_losers: int, n: int) -> bool:
     return hearts == 0 and side <= side_losers
 
 
-def choose_pass(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list[Card]:
+def choose_pass(hand: Sequence[Card], rules: Rules, stopper: int = KEEP_TOP) -> list[Card]:
     """The ``rules.pass_count`` cards to pass from ``hand`` (a duplicate may go twice);
-    ``stopper``: keep the top heart back (:func:`shed_order`)."""
+    ``stopper``: which heart stays back (:func:`shed_order`)."""
     k = rules.pass_count
     lo, hi = card_masks(hand)
     out = rules.deck_mask & ~(lo & hi if rules.copies == 2 else lo)
@@ -78,18 +82,23 @@ def moon_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     return sorted(order[:rules.pass_count])
 
 
-def shed_order(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list[Card]:
+def shed_order(hand: Sequence[Card], rules: Rules, stopper: int = KEEP_TOP) -> list[Card]:
     """Every card of ``hand``, the one most worth passing first (for a hand that does not shoot).
 
-    ``stopper``: the top heart of a one-deck hand with three hearts or more (jack or higher)
-    comes last, kept to stop a moon; without it, it goes by its rank like the other high hearts.
+    ``stopper``: with :data:`KEEP_TOP` the top heart of a one-deck hand with three hearts or more
+    (jack or higher) comes last, kept to stop a moon; with :data:`KEEP_SECOND` the second heart
+    stays instead when it is a jack or higher too, and the top one goes by its rank; with
+    :data:`KEEP_NONE` every heart goes by its rank.
 
     >>> from hearts.core import parse_card as p, card_name
     >>> hand = [p(x) for x in "2C 5C 9C TD JD 3D 4H 7H AH 4S 5S 8S 9S".split()]
     >>> [card_name(c) for c in shed_order(hand, Rules.standard(4))[:3]]
     ['9C', '5C', '2C']
-    >>> [card_name(c) for c in shed_order(hand, Rules.standard(4), stopper=False)[:3]]
+    >>> [card_name(c) for c in shed_order(hand, Rules.standard(4), stopper=KEEP_NONE)[:3]]
     ['AH', '9C', '5C']
+    >>> two = [p(x) for x in "2C 5C 9C TD JD 3D 4H QH AH 4S 5S 8S 9S".split()]
+    >>> [card_name(shed_order(two, Rules.standard(4), stopper=s)[0]) for s in (KEEP_TOP, KEEP_SECOND)]
+    ['QH', 'AH']
     """
     k = rules.pass_count
     lo, hi = card_masks(hand)
@@ -100,7 +109,7 @@ def shed_order(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list
     low_spades = (lo & LOW_SPADES).bit_count() + (hi & LOW_SPADES).bit_count()
     guarded = low_spades >= 4
     # a short side suit to empty: clubs or diamonds with at most k cards, the shortest
-    top_heart = top(lo & HEARTS_MASK) if lo & HEARTS_MASK else -1
+    kept = kept_heart(lo, lengths[2], stopper) if not cancellation else -1
     void_suit = -1
     for s in (0, 1):
         if 0 < lengths[s] <= k and (void_suit < 0 or lengths[s] < lengths[void_suit]):
@@ -117,7 +126,7 @@ def shed_order(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list
             score = 20.0 + rank if guarded and lo & QS_BIT else 80.0 + rank
         elif suit == 2:
             score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
-            if stopper and c == top_heart and rank >= 9 and lengths[2] >= 3 and not cancellation:
+            if c == kept:
                 score = -25.0  # the top heart stays: a stopper against a moon
         elif suit == 3:
             score = rank - 30.0  # low spades guard against the queen
@@ -138,3 +147,21 @@ def shed_order(hand: Sequence[Card], rules: Rules, stopper: bool = True) -> list
         scored.append((score + (0.01 if second else 0.0), c))
     scored.sort(key=lambda t: -t[0])
     return [c for _, c in scored]
+
+
+def kept_heart(mine: int, length: int, stopper: int) -> Card:
+    """The heart that ``stopper`` keeps home from a one-deck hand ``mine`` with ``length`` hearts (-1: none).
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> mine = sum(1 << p(x) for x in "KH QH 2H 2C".split())
+    >>> [card_name(kept_heart(mine, 3, s)) for s in (KEEP_TOP, KEEP_SECOND)], kept_heart(mine, 3, KEEP_NONE)
+    (['KH', 'QH'], -1)
+    """
+    hearts = mine & HEARTS_MASK
+    if not stopper or length < 3 or not hearts or RANK[top(hearts)] < 9:
+        return -1
+    first = top(hearts)
+    rest = hearts & ~(1 << first)
+    if stopper == KEEP_SECOND and rest and RANK[top(rest)] >= 9:
+        return top(rest)
+    return first

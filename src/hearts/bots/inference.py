@@ -60,7 +60,7 @@ from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import QS, SUIT_OF
 from hearts.core.rules import PASS_OFFSETS
 
-from .heuristic_pass import choose_pass
+from .heuristic_pass import KEEP_TOP, choose_pass
 from .heuristic_play import BELOW, trick_points
 from .heuristic_rollout import rollout_card
 from .playout import Policy
@@ -119,11 +119,11 @@ def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: flo
 class PassEvidence:
     """:func:`pass_plausibility` for the worlds of one view: what the view fixes is worked out once.
 
-    ``stopper`` False: the passer is expected to send its top heart like its other high hearts
-    (:func:`~hearts.bots.heuristic_pass.choose_pass`).
+    ``stopper``: the heart the passer is expected to keep back as a moon stopper
+    (:func:`~hearts.bots.heuristic_pass.shed_order`).
     """
 
-    def __init__(self, view: SeatView, miss: float, stopper: bool = True) -> None:
+    def __init__(self, view: SeatView, miss: float, stopper: int = KEEP_TOP) -> None:
         self.miss = miss
         self.stopper = stopper
         self.rules = view.rules

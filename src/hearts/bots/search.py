@@ -64,8 +64,9 @@ Settings (``search:key=value:...``):
   hearts or more) were any high heart, where the heuristic's pass keeps it
   back as a moon stopper: the heuristic's pass that other passes must beat,
   the pass search's pool, and the passes expected of the other seats (in
-  the pass search's deals and in ``pass_miss``) all shed it by its rank
-  (default 0: kept back);
+  the pass search's deals and in ``pass_miss``) all shed it by its rank;
+  2 does the same only when the second heart is a jack or higher too, and
+  keeps that one back instead (default 0: the top heart kept back);
 - ``pass_guard``: the pass search keeps the Q♠ only with at least this many
   spades below her; with fewer, every pass it tries but the shooter's holds
   her (default 0: any pass may keep her);
@@ -140,7 +141,7 @@ from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
 from .base import Bot
 from .fast_playout import fast_playable, fast_playout
 from .heuristic import view_card
-from .heuristic_pass import choose_pass
+from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
 from .heuristic_play import SHOOT, defended, stopper_card
 from .heuristic_rollout import RUN_ON_AT, rollout_card
 from .inference import DuckEvidence, PassEvidence, QueenEvidence, moon_suspects, plausibility
@@ -153,6 +154,8 @@ from .touching import touching_groups
 DEFAULT_MS = 700
 ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points", "hand")
+#: the heart kept back from a pass (:func:`~hearts.bots.heuristic_pass.shed_order`) for each ``pass_top``
+STOPPER_OF_PASS_TOP = (KEEP_TOP, KEEP_NONE, KEEP_SECOND)
 
 def duck_card(hand: Hand, shoot: int = 0) -> Card:
     """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
@@ -229,7 +232,7 @@ class WorldEvaluator:
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: bool = False) -> None:
+                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -242,7 +245,7 @@ class WorldEvaluator:
         self.shoot_card = shoot_card
         self.miss = miss
         self.sampler = WorldSampler(view)
-        self.pass_weight = PassEvidence(view, pass_miss, stopper=not pass_top)
+        self.pass_weight = PassEvidence(view, pass_miss, stopper=STOPPER_OF_PASS_TOP[pass_top])
         self.queen_weight = QueenEvidence(view, queen_miss)
         self.duck_weight = DuckEvidence(view, duck_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
@@ -285,7 +288,7 @@ class WorldEvaluator:
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
                     pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: bool = False) -> list[WorldResult]:
+                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -299,7 +302,7 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     (bit ``s``) that go for the moon in the rollouts while they hold every
     point (:func:`~hearts.bots.inference.moon_suspects`). ``queen_miss`` below 1 weighs a world by the
     discards seen that its queen holder would have made with her (:class:`~hearts.bots.inference.QueenEvidence`).
-    ``pass_top``: the passes expected of the others send their top heart too (the search's ``pass_top``).
+    ``pass_top``: the heart the others are expected to keep back from their passes (the search's ``pass_top``).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects,
@@ -386,7 +389,7 @@ class SearchBot(Bot):
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
                  pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 race: float = 0.0, pass_alone: bool = False, pass_top: bool = False, suspect: bool = False,
+                 race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
@@ -431,10 +434,11 @@ class SearchBot(Bot):
         self._values = None
         base = self.rng.getrandbits(48) << 16
         if not self.pass_worlds:
-            return choose_pass(view.hand, view.rules, stopper=not self.pass_top)
+            return choose_pass(view.hand, view.rules, STOPPER_OF_PASS_TOP[self.pass_top])
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard, alone=self.pass_alone, top=self.pass_top)
+                           guard=self.pass_guard, alone=self.pass_alone,
+                           stopper=STOPPER_OF_PASS_TOP[self.pass_top])
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -572,7 +576,7 @@ class SearchBot(Bot):
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
                      pass_miss: float, run_on: int, suspects: int, queen_miss: float,
-                     duck_miss: float, pass_top: bool) -> list[WorldResult]:
+                     duck_miss: float, pass_top: int) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
         return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
@@ -623,7 +627,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
     race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
     pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
-    pass_top = bool(int_setting(params, "pass_top", 0, 1, 0, spec))
+    pass_top = int_setting(params, "pass_top", 0, 2, 0, spec)
     suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
     queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)

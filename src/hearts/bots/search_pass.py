@@ -50,7 +50,7 @@ from hearts.core import Card, Hand, Rules, SeatView
 from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SUIT_OF
 
 from .fast_playout import fast_playable, fast_playout
-from .heuristic_pass import choose_pass, moon_pass, shed_order
+from .heuristic_pass import KEEP_TOP, choose_pass, moon_pass, shed_order
 from .heuristic_play import LOW_SPADES
 from .heuristic_rollout import rollout_card
 from .playout import Evaluator, playout
@@ -60,21 +60,21 @@ POOL = 3
 
 
 def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
-                    guard: int = 0, alone: bool = False, top: bool = False) -> tuple[list[tuple[Card, ...]], int]:
+                    guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP) -> tuple[list[tuple[Card, ...]], int]:
     """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none).
 
     The triples are drawn from the ``pass_count + pool`` most sheddable cards.
     With ``alone`` (one deck), a pass with the Q♠ holds no heart while the
     hand has other cards to send with her (:func:`queen_alone`), except the
-    shooter's. With ``top`` the heuristic's pass (the bar) and the pool rank the
-    top heart like the other high hearts, instead of keeping it back as a moon
-    stopper (:func:`~hearts.bots.heuristic_pass.shed_order`), so passes with it are tried too.
+    shooter's. ``stopper`` says which heart the heuristic's pass (the bar) and the
+    pool keep back as a moon stopper (the ``stopper`` of
+    :func:`~hearts.bots.heuristic_pass.shed_order`); a heart kept back is not tried.
     """
     rules = view.rules
     hand = list(view.hand)
     k = rules.pass_count
-    order = shed_order(hand, rules, stopper=not top)
-    first = tuple(sorted(choose_pass(hand, rules, stopper=not top)))
+    order = shed_order(hand, rules, stopper)
+    first = tuple(sorted(choose_pass(hand, rules, stopper)))
     queen = queen_must_go(hand, rules, guard)
     alone = alone and rules.copies == 1 and QS in hand and sum(1 for c in hand if c != QS and SUIT_OF[c] != HEARTS) >= k - 1
     if queen and QS not in first or alone and not queen_alone(first):
@@ -128,7 +128,7 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
-                pool: int = POOL, guard: int = 0, alone: bool = False, top: bool = False) -> list[Card]:
+                pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -142,7 +142,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     me = view.seat
     assert me is not None
     rules = view.rules
-    candidates, shoot = pass_candidates(view, moon, pool, guard, alone, top)
+    candidates, shoot = pass_candidates(view, moon, pool, guard, alone, stopper)
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
@@ -164,7 +164,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
                 break
             if spent + len(alive) > budget:
                 break
-            dealt = _sample(view, unknown, random.Random(base_seed + done), not top)
+            dealt = _sample(view, unknown, random.Random(base_seed + done), stopper)
             for j in alive:
                 hand = dealt.clone()
                 hand.pass_cards(me, candidates[j])
@@ -191,9 +191,9 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     return list(candidates[best])
 
 
-def _sample(view: SeatView, unknown: list[Card], rng: random.Random, stopper: bool = True) -> Hand:
+def _sample(view: SeatView, unknown: list[Card], rng: random.Random, stopper: int = KEEP_TOP) -> Hand:
     """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made
-    (the heuristic's, keeping their top heart back with ``stopper``)."""
+    (the heuristic's, keeping back the heart that ``stopper`` names)."""
     me = view.seat
     rules = view.rules
     n = rules.players
