@@ -127,7 +127,7 @@ def shed_order(hand: Sequence[Card], rules: Rules, stopper: int = KEEP_TOP) -> l
         elif suit == 2:
             score = 30.0 + 3 * rank if rank >= 8 else rank - 20.0
             if c == kept:
-                score = -25.0  # the top heart stays: a stopper against a moon
+                score = -25.0  # the kept heart stays: a stopper against a moon
         elif suit == 3:
             score = rank - 30.0  # low spades guard against the queen
         else:
