@@ -158,9 +158,11 @@ def kept_heart(mine: int, length: int, stopper: int) -> Card:
     (['KH', 'QH'], -1)
     """
     hearts = mine & HEARTS_MASK
-    if not stopper or length < 3 or not hearts or RANK[top(hearts)] < 9:
+    if not stopper or length < 3 or not hearts:
         return -1
     first = top(hearts)
+    if RANK[first] < 9:
+        return -1
     rest = hearts & ~(1 << first)
     if stopper == KEEP_SECOND and rest and RANK[top(rest)] >= 9:
         return top(rest)

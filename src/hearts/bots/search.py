@@ -433,12 +433,12 @@ class SearchBot(Bot):
     def pass_cards(self, view: SeatView) -> list[Card]:
         self._values = None
         base = self.rng.getrandbits(48) << 16
+        stopper = STOPPER_OF_PASS_TOP[self.pass_top]
         if not self.pass_worlds:
-            return choose_pass(view.hand, view.rules, STOPPER_OF_PASS_TOP[self.pass_top])
+            return choose_pass(view.hand, view.rules, stopper)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard, alone=self.pass_alone,
-                           stopper=STOPPER_OF_PASS_TOP[self.pass_top])
+                           guard=self.pass_guard, alone=self.pass_alone, stopper=stopper)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
