@@ -49,13 +49,19 @@ def step(ann: Conn, st: State, high: bool = False) -> None:
         msg = {"type": "play", "card": st["hand"]["legal"][-1 if high else 0]}
     else:
         msg = {"type": "moon", "choice": "add"}
+    reply = act_resending(ann, msg)
+    assert reply["type"] == "ok" or reply["code"] == "stale", reply
+
+
+def act_resending(ann: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+    """``ann.act(msg)``, sent again while the server drops it as over the rate limit (a long game can outrun it)."""
     reply = ann.act(msg)
-    for _ in range(20):  # a long game can outrun the rate limit: the server dropped the message, so wait and resend
+    for _ in range(20):
         if reply.get("code") != "rate_limited":
             break
         time.sleep(0.5)
         reply = ann.act(msg)
-    assert reply["type"] == "ok" or reply["code"] == "stale", reply
+    return reply
 
 
 def drive(ann: Conn, until: Callable[[State], bool], *, act: bool = True, limit: int = 600) -> State:
@@ -163,11 +169,11 @@ def test_claim_plays_out_a_settled_hand(server: InProcessServer) -> None:
         hand = live.table.hand
         if claim_rules.can_claim(hand, 0):
             before = len(st["hands"])
-            reply = ann.act({"type": "claim"})
+            reply = act_resending(ann, {"type": "claim"})
             assert reply["type"] == "ok", reply
             st = ann.sync()
             if st["hand"]["phase"] == "moon" and mine(st):  # the claim took every point: the shooter chooses
-                assert ann.act({"type": "moon", "choice": "add"})["type"] == "ok"
+                assert act_resending(ann, {"type": "moon", "choice": "add"})["type"] == "ok"
                 st = ann.sync()
             assert len(st["hands"]) == before + 1 or st["game_over"]
             done = st["hands"][before]
@@ -176,7 +182,7 @@ def test_claim_plays_out_a_settled_hand(server: InProcessServer) -> None:
             claimed = True
             break
         if not refused:
-            reply = ann.act({"type": "claim"})
+            reply = act_resending(ann, {"type": "claim"})
             assert reply["type"] == "error" and reply["code"] == "not_now"
             assert ann.sync()["seq"] == st["seq"]  # nothing changed
             refused = True
