@@ -185,3 +185,19 @@ def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefer
     assert played["26"] == "2H"  # a margin larger than the lead keeps Q♥ home as a stopper
     with pytest.raises(BotSpecError, match="stopper"):
         make_bot("search:stopper=-1")
+
+
+def test_the_live_margin_lets_the_search_overrule_the_live_defence_only_by_a_clear_lead() -> None:
+    view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)  # the leader has 2 points, all of them
+    assert card_name(make_bot("search:sims=300:seed=1:live=1").play_card(view)) == "2H"  # a runner from 1 point
+    played, values = {}, {}
+    for margin in ("1", "26"):
+        bot = make_bot(f"search:sims=300:seed=1:live=1:live_margin={margin}")
+        played[margin] = card_name(bot.play_card(view))
+        values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    assert values["1"] == values["26"] and set(values["1"]) == {"QH", "7H", "2H"}  # the ruled-out cards searched too
+    assert values["1"]["QH"] - values["1"]["2H"] > 1
+    assert played["1"] == "QH"  # a lead above the margin overrules the defence
+    assert played["26"] == "2H"  # a larger margin keeps the defence's card
+    with pytest.raises(BotSpecError, match="live"):
+        make_bot("search:live=0")

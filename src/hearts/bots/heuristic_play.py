@@ -189,21 +189,24 @@ LIVE_DEFEND_AT = 5
 
 
 def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-             moon_points: int, suspects: int = 0) -> list[Card]:
+             moon_points: int, suspects: int = 0, at: int = LIVE_DEFEND_AT) -> list[Card]:
     """The legal cards that feed no runner (one deck): with a seat holding every point, at least
     :data:`LIVE_DEFEND_AT` of 26, that wins the trick or has yet to play to it, a void seat keeps its
     point cards (when it has others); when the runner is winning the trick, a seat that can beat its
     card does (the trick, and any points in it, are then not the runner's), and one that cannot plays its lowest.
     ``suspects``: seats (bit ``s``) known to be going for the moon: one that holds every point is a runner
-    from its first point or none (see :func:`~hearts.bots.inference.moon_suspects`).
+    from its first point or none (see :func:`~hearts.bots.inference.moon_suspects`). ``at``: the runner's
+    points (of 26) from which it is defended against.
 
     >>> from hearts.core import parse_card as p, card_name
     >>> cards = defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, [0, 0, 0, 13], 26)
     >>> [card_name(c) for c in cards]
     ['KD']
+    >>> len(defended([p("QS"), p("KD"), p("2H")], [p("9C")], 3, 4, 0, [0, 0, 0, 13], 26, at=16))  # not yet a runner
+    3
     """
     legal = list(legal)
-    runner, w, runner_winning = _runner_to_stop(trick, leader, n, me, points, moon_points, suspects)
+    runner, w, runner_winning = _runner_to_stop(trick, leader, n, me, points, moon_points, suspects, at)
     if runner < 0:
         return legal
     suit = SUIT_OF[trick[0]]
@@ -218,10 +221,10 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
 
 
 def _runner_to_stop(trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int], moon_points: int,
-                    suspects: int = 0) -> tuple[int, Card, bool]:
-    """The runner of :func:`defended` (not ``me``) that wins ``trick`` or has yet to play to it (-1: none),
-    the trick's winning card, and whether the runner holds it."""
-    runner = runner_of(points, defend_at(moon_points, LIVE_DEFEND_AT))
+                    suspects: int = 0, at: int = LIVE_DEFEND_AT) -> tuple[int, Card, bool]:
+    """The runner of :func:`defended` (not ``me``; every point, at least ``at`` of 26) that wins ``trick`` or
+    has yet to play to it (-1: none), the trick's winning card, and whether the runner holds it."""
+    runner = runner_of(points, defend_at(moon_points, at))
     if runner < 0 and suspects:
         runner = next((s for s in range(n) if suspects >> s & 1 and _holds_all(points, s)), -1)
     if runner < 0 or runner == me or not trick:

@@ -104,6 +104,11 @@ Settings (``search:key=value:...``):
   led by the seat that holds every point, or void with only point cards
   to give a runner), it is played unless the searched card beats it by
   this much payoff or more (default 0: off);
+- ``live``: the live defence stands against a seat holding every point from
+  this many points of 26 (default 5);
+- ``live_margin``: above 0, the cards that the live defence rules out are
+  searched too, and one is played only when it beats the defence's best
+  card by this much payoff or more (default 0: they are not tried);
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
@@ -142,7 +147,7 @@ from .base import Bot
 from .fast_playout import fast_playable, fast_playout
 from .heuristic import view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
-from .heuristic_play import SHOOT, defended, stopper_card
+from .heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
 from .heuristic_rollout import RUN_ON_AT, rollout_card
 from .inference import DuckEvidence, PassEvidence, QueenEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
@@ -391,7 +396,8 @@ class SearchBot(Bot):
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
-                 stopper_margin: float = 0.0, seed: int | None = None, name: str = "search") -> None:
+                 stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
+                 seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -414,6 +420,8 @@ class SearchBot(Bot):
         self.queen_miss = queen_miss
         self.duck_miss = duck_miss
         self.stopper_margin = stopper_margin
+        self.live = live
+        self.live_margin = live_margin
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -460,13 +468,18 @@ class SearchBot(Bot):
         # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
         suspects = moon_suspects(view) & ~(1 << me) if self.suspect else 0
         stopper: Card | None = None
+        safe: list[Card] | None = None  # with live_margin: the cards the live defence allows
         if view.rules.copies == 1 and view.trick:
-            # live moon defence: cards that feed a runner are not even tried
+            # live moon defence: cards that feed a runner are not even tried (with live_margin, they must win clearly)
             leader = view.trick_leader if view.trick_leader is not None else me
-            safe = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, suspects)
-            if len(safe) < len(legal):
-                legal = tuple(safe)
-                view = dataclasses.replace(view, legal=legal)
+            allowed = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, suspects,
+                               self.live)
+            if len(allowed) < len(legal):
+                if self.live_margin > 0:
+                    safe = allowed
+                else:
+                    legal = tuple(allowed)
+                    view = dataclasses.replace(view, legal=legal)
             if self.stopper_margin > 0:
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
         if len(legal) == 1:
@@ -515,6 +528,11 @@ class SearchBot(Bot):
             self._latch = key
             return shoot_card
         card = self._best(legal, finalists, totals, best, results, group_of)
+        if safe is not None and card not in safe:
+            # the live defence's best card stands unless the searched card beats it clearly
+            guard = max(safe, key=lambda c: values[c] if values[c] == values[c] else -math.inf)
+            if values[card] - values[guard] < self.live_margin:
+                card = guard
         if stopper is not None and stopper != card:
             # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
             if values[card] - values[stopper] < self.stopper_margin:
@@ -632,9 +650,11 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
     stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
+    live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
+    live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     seed=seed)
+                     live=live, live_margin=live_margin, seed=seed)
