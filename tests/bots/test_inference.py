@@ -10,7 +10,14 @@ from test_heuristic import names
 
 from hearts.bots.heuristic_pass import choose_pass
 from hearts.bots.heuristic_rollout import rollout_card
-from hearts.bots.inference import DuckEvidence, PassEvidence, QueenEvidence, pass_plausibility, plausibility
+from hearts.bots.inference import (
+    DuckEvidence,
+    PassEvidence,
+    PlayEvidence,
+    QueenEvidence,
+    pass_plausibility,
+    plausibility,
+)
 from hearts.bots.registry import BotSpecError, make_bot
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import evaluate_worlds
@@ -91,6 +98,39 @@ def test_every_sampled_world_replays(seed: int, plays: int, viewer: int) -> None
         assert any(abs(w - 0.5 ** m) < 1e-12 for m in range(40))
 
 
+ONE_DECK = [("standard", n) for n in range(3, 8)] + [("omnibus", n) for n in range(3, 8)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(ONE_DECK), st.integers(0, 2**32), st.integers(1, 60), st.floats(0, 1), st.booleans(),
+       st.booleans(), st.sampled_from(["choose", "add"]))
+def test_the_fused_play_evidence_weighs_every_world_as_the_replay_does(
+        case: tuple[str, int], seed: int, plays: int, off_policy: float, queen_breaks: bool,
+        first_trick_points: bool, moon: str) -> None:
+    # Plays mostly by the policy (some not): the worlds differ in which plays the policy would have made.
+    variant, players = case
+    rules = Rules(variant=variant, players=players, moon=moon, queen_breaks_hearts=queen_breaks,
+                  points_on_first_trick=first_trick_points)
+    rng = random.Random(seed)
+    hand = Hand.from_seed(rules, rng, dealer=rng.randrange(players), number=rng.randint(1, 4))
+    if hand.phase == "pass":
+        for s in range(players):
+            hand.pass_cards(s, choose_pass(hand.hand_cards(s), rules))
+    for _ in range(plays):
+        if hand.phase != "play":
+            return
+        hand.play(rng.choice(hand.legal_cards()) if rng.random() < off_policy else rollout_card(hand))
+    if hand.phase != "play":
+        return
+    view = hand.view(rng.randrange(players))
+    fused = PlayEvidence(view, 0.5)
+    sampler = WorldSampler(view)
+    real = [list(hand.hand_cards(s)) for s in range(players)]
+    for hands in [real] + [sampler.sample(random.Random(k))[0] for k in range(4)]:
+        assert fused(hands) == plausibility(view, hands, [], 0.5)
+    assert PlayEvidence(view, 1.0)(real) == 1.0
+
+
 def test_two_decks_are_not_weighted() -> None:
     hand = Hand.from_seed(Rules.cancellation(8), seed=2)
     for s in range(8):
@@ -100,6 +140,7 @@ def test_two_decks_are_not_weighted() -> None:
     view = hand.view(hand.to_move)
     hands, kitty = WorldSampler(view).sample(random.Random(1))
     assert plausibility(view, hands, kitty, 0.5) == 1.0
+    assert PlayEvidence(view, 0.5)(hands) == 1.0
 
 
 def test_search_weights_its_worlds() -> None:

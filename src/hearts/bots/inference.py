@@ -7,6 +7,9 @@ dump Q♠ on a trick and dumps a small club instead probably does not hold it.
 counts the other seats' plays that the rollout policy, holding that world's
 cards, would not have made; the world weighs ``miss`` to the power of that
 count. The viewer's own plays and forced plays say nothing and are skipped.
+The search weighs many worlds of one view: with the heuristic rollout
+policy it uses :class:`PlayEvidence`, which works out the public side of
+every play once and gives the same weights in about a fifth of the time.
 
 Measured against hearts-engine's ``mc:128`` (``search:sims=300:pass=10``,
 100 deals × 4): ``miss=0.6`` gained +0.08 ± 0.22 payoff a hand, paired, for
@@ -55,16 +58,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import QS, SUIT_OF
+from hearts.core.cards import HEARTS, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP, choose_pass
-from .heuristic_play import BELOW, trick_points
-from .heuristic_rollout import rollout_card
+from .heuristic_play import BELOW, SHOOT, _discard, _follow, _lead, _mask, defend_at, runner_of, shooting, trick_points
+from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 from .playout import Policy
 
+#: the cards with points that may not go on the first trick
+_POINT_MASK = HEARTS_MASK | (1 << QS)
 #: the A♠ and the K♠: a queen led while either is out can be taken
 _HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
 
@@ -96,6 +102,136 @@ def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequenc
                 weight *= miss
         start.play(card)
     return weight
+
+
+class _Decision(NamedTuple):
+    """One unforced-looking play by another seat, with everything public about it (:class:`PlayEvidence`)."""
+
+    seat: int
+    card: Card
+    later: int  # the cards this seat plays from here on: its hand now is its world hand and these
+    held: int  # every card not yet played
+    trick: tuple[Card, ...]
+    leader: int
+    suit_mask: int  # the led suit's cards (0 for a lead)
+    lead_only: int  # a lead: the cards it may lead from any hand (the hand itself when hearts are broken)
+    first: bool  # in the first trick (no points on it)
+    points: tuple[int, ...]
+    against: int  # the runner it defends against, -1 for none
+    tpts: int
+    voids: tuple[int, ...]
+
+
+class PlayEvidence:
+    """:func:`plausibility` with the heuristic rollout policy, for the worlds of one view, fused: the
+    public side of every play (the trick, the points, the voids, the runner, the cards not yet played) is
+    worked out once, and a world only puts each seat's hand under it and asks the policy's card.
+    The same weight comes out as from :func:`plausibility` (a test compares them on many worlds);
+    it takes a fraction of the time.
+
+    >>> from hearts.core import Hand, Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)  # no passing
+    >>> for _ in range(9):
+    ...     hand.play(hand.legal_cards()[-1])  # the highest legal card: not what the policy plays
+    >>> view = hand.view(hand.to_move)
+    >>> real = [hand.hand_cards(s) for s in range(4)]
+    >>> PlayEvidence(view, 0.5)(real) == plausibility(view, real, [], 0.5) < 1
+    True
+    """
+
+    def __init__(self, view: SeatView, miss: float) -> None:
+        self.miss = miss
+        rules = view.rules
+        self.decisions: list[_Decision] = []
+        if miss >= 1.0 or rules.copies != 1 or view.kitty_size or view.seat is None:
+            return
+        me, n = view.seat, view.players
+        plays: list[tuple[int, Card, int, int]] = []  # seat, card, leader, trick number
+        for number, t in enumerate(view.tricks):
+            plays += [((t.leader + i) % n, c, t.leader, number) for i, c in enumerate(t.cards)]
+        if view.trick_leader is not None:
+            lead = view.trick_leader
+            plays += [((lead + i) % n, c, lead, len(view.tricks)) for i, c in enumerate(view.trick)]
+        later = [0] * n
+        after: list[int] = []  # per play, its seat's cards from that play on
+        for seat, card, _, _ in reversed(plays):
+            later[seat] |= 1 << card
+            after.append(later[seat])
+        after.reverse()
+        held = rules.deck_mask
+        points = [0] * n
+        voids = [0] * n
+        broken = False
+        moon = rules.moon_points
+        jd = bool(rules.jack_of_diamonds)
+        threshold = defend_at(moon, ROLLOUT_DEFEND_AT)
+        runner = -1
+        trick: list[Card] = []
+        for k, (seat, card, leader, number) in enumerate(plays):
+            suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
+            if seat != me and (trick or number):  # the hand's first lead is forced
+                tpts = sum(13 if c == QS else 1 if SUIT_OF[c] == HEARTS else -10 if jd and c == JD else 0
+                           for c in trick)
+                self.decisions.append(_Decision(
+                    seat, card, after[k], held, tuple(trick), leader, suit_mask,
+                    0 if trick else held if broken else held & ~HEARTS_MASK, number == 0,
+                    tuple(points), -1 if runner == seat else runner, tpts, tuple(voids)))
+            b = 1 << card
+            held ^= b
+            if b & rules.breakers:
+                broken = True
+            if trick and not b & suit_mask:
+                voids[seat] |= 1 << SUIT_OF[trick[0]]
+            trick.append(card)
+            if len(trick) == n:
+                lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
+                top = max(c for c in trick if (1 << c) & lead_suit)
+                points[(leader + trick.index(top)) % n] += sum(13 if c == QS else 1 if SUIT_OF[c] == HEARTS else 0
+                                                               for c in trick)
+                runner = runner_of(points, threshold)
+                trick = []
+        self.n, self.moon, self.jd = n, moon, jd
+        self.restrict = not rules.points_on_first_trick
+        self.run_on = RUN_ON_AT * moon
+
+    def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
+        """The weight of a world with these current hands (per seat)."""
+        if not self.decisions:
+            return 1.0
+        masks = [sum(1 << c for c in h) for h in hands]
+        n, moon, jd, miss = self.n, self.moon, self.jd, self.miss
+        weight = 1.0
+        for d in self.decisions:
+            h = masks[d.seat] | d.later
+            trick = d.trick
+            if trick:
+                legal = h & d.suit_mask
+                if not legal:
+                    legal = (h & ~_POINT_MASK or h) if self.restrict and d.first else h
+            else:
+                legal = h & d.lead_only or h
+            if not legal & (legal - 1):
+                continue
+            out = d.held ^ h
+            points = d.points
+            taken = points[d.seat]
+            mode = 0
+            if taken == sum(points) and (taken * 26 >= self.run_on
+                                         or taken * 2 >= moon and shooting(points, d.seat, moon, h, out)):
+                mode = SHOOT
+            if not trick:
+                card = _lead(legal, h, out, d.against, mode, jd, d.seat, n, d.voids)
+            else:
+                live = _mask(trick) & d.suit_mask
+                w = live.bit_length() - 1
+                if legal & d.suit_mask:
+                    card = _follow(legal, out, trick, d.leader, n, w, live, d.tpts, len(trick) == n - 1,
+                                   d.against, mode, 1, jd, points)
+                else:
+                    card = _discard(legal, out, trick, d.leader, n, w, d.against, mode, jd, points, d.tpts)
+            if card != d.card:
+                weight *= miss
+        return weight
 
 
 def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: float) -> float:

@@ -149,7 +149,7 @@ from .heuristic import view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
 from .heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
 from .heuristic_rollout import RUN_ON_AT, rollout_card
-from .inference import DuckEvidence, PassEvidence, QueenEvidence, moon_suspects, plausibility
+from .inference import DuckEvidence, PassEvidence, PlayEvidence, QueenEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
@@ -251,6 +251,8 @@ class WorldEvaluator:
         self.miss = miss
         self.sampler = WorldSampler(view)
         self.pass_weight = PassEvidence(view, pass_miss, stopper=STOPPER_OF_PASS_TOP[pass_top])
+        #: the plays seen as evidence, fused for the heuristic policy (the same weights as :func:`plausibility`)
+        self.play_weight = PlayEvidence(view, miss) if rollout == "heuristic" else None
         self.queen_weight = QueenEvidence(view, queen_miss)
         self.duck_weight = DuckEvidence(view, duck_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
@@ -277,7 +279,9 @@ class WorldEvaluator:
             points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
-        weight = (plausibility(view, hands, kitty, self.miss, policy) * self.pass_weight(hands)
+        plays = (self.play_weight(hands) if self.play_weight is not None
+                 else plausibility(view, hands, kitty, self.miss, policy))
+        weight = (plays * self.pass_weight(hands)
                   * self.queen_weight(hands) * self.duck_weight(hands))
         return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
 
