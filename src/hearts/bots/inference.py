@@ -61,7 +61,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import HEARTS, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.hand import POINT_MASK
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP, choose_pass
@@ -69,8 +70,6 @@ from .heuristic_play import BELOW, SHOOT, _discard, _follow, _lead, _mask, defen
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 from .playout import Policy
 
-#: the cards with points that may not go on the first trick
-_POINT_MASK = HEARTS_MASK | (1 << QS)
 #: the A♠ and the K♠: a queen led while either is out can be taken
 _HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
 
@@ -118,8 +117,12 @@ class _Decision(NamedTuple):
     first: bool  # in the first trick (no points on it)
     points: tuple[int, ...]
     against: int  # the runner it defends against, -1 for none
-    tpts: int
+    tpts: int  # the trick's points so far (the J♦'s -10 counted)
     voids: tuple[int, ...]
+    live: int  # the trick's cards of the led suit
+    last: bool  # the trick's last card
+    runs: bool  # it holds every point, enough to keep running the moon whatever it holds
+    may_shoot: bool  # it holds every point, at least half: it runs if its cards say so (:func:`shooting`)
 
 
 class PlayEvidence:
@@ -170,12 +173,15 @@ class PlayEvidence:
         for k, (seat, card, leader, number) in enumerate(plays):
             suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
             if seat != me and (trick or number):  # the hand's first lead is forced
-                tpts = sum(13 if c == QS else 1 if SUIT_OF[c] == HEARTS else -10 if jd and c == JD else 0
-                           for c in trick)
+                tpts = trick_points(trick) - (10 * trick.count(JD) if jd else 0)
+                all_points = points[seat] == sum(points)
                 self.decisions.append(_Decision(
                     seat, card, after[k], held, tuple(trick), leader, suit_mask,
                     0 if trick else held if broken else held & ~HEARTS_MASK, number == 0,
-                    tuple(points), -1 if runner == seat else runner, tpts, tuple(voids)))
+                    tuple(points), -1 if runner == seat else runner, tpts, tuple(voids),
+                    _mask(trick) & suit_mask, len(trick) == n - 1,
+                    all_points and points[seat] * 26 >= RUN_ON_AT * moon,
+                    all_points and points[seat] * 2 >= moon))
             b = 1 << card
             held ^= b
             if b & rules.breakers:
@@ -186,13 +192,11 @@ class PlayEvidence:
             if len(trick) == n:
                 lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
                 top = max(c for c in trick if (1 << c) & lead_suit)
-                points[(leader + trick.index(top)) % n] += sum(13 if c == QS else 1 if SUIT_OF[c] == HEARTS else 0
-                                                               for c in trick)
+                points[(leader + trick.index(top)) % n] += trick_points(trick)
                 runner = runner_of(points, threshold)
                 trick = []
         self.n, self.moon, self.jd = n, moon, jd
         self.restrict = not rules.points_on_first_trick
-        self.run_on = RUN_ON_AT * moon
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         """The weight of a world with these current hands (per seat)."""
@@ -207,25 +211,20 @@ class PlayEvidence:
             if trick:
                 legal = h & d.suit_mask
                 if not legal:
-                    legal = (h & ~_POINT_MASK or h) if self.restrict and d.first else h
+                    legal = (h & ~POINT_MASK or h) if self.restrict and d.first else h
             else:
                 legal = h & d.lead_only or h
             if not legal & (legal - 1):
                 continue
             out = d.held ^ h
             points = d.points
-            taken = points[d.seat]
-            mode = 0
-            if taken == sum(points) and (taken * 26 >= self.run_on
-                                         or taken * 2 >= moon and shooting(points, d.seat, moon, h, out)):
-                mode = SHOOT
+            mode = SHOOT if d.runs or d.may_shoot and shooting(points, d.seat, moon, h, out) else 0
             if not trick:
                 card = _lead(legal, h, out, d.against, mode, jd, d.seat, n, d.voids)
             else:
-                live = _mask(trick) & d.suit_mask
-                w = live.bit_length() - 1
+                w = d.live.bit_length() - 1
                 if legal & d.suit_mask:
-                    card = _follow(legal, out, trick, d.leader, n, w, live, d.tpts, len(trick) == n - 1,
+                    card = _follow(legal, out, trick, d.leader, n, w, d.live, d.tpts, d.last,
                                    d.against, mode, 1, jd, points)
                 else:
                     card = _discard(legal, out, trick, d.leader, n, w, d.against, mode, jd, points, d.tpts)
