@@ -501,8 +501,14 @@ def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, siz
         _started(page, help_server.base, variant="standard", players=4, target=1000, timer=0)
         # Hint while passing: the suggested cards are selected.
         page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
+        # The others pass while the hint is on its way: the table moves on (shown here by a state one
+        # action ahead of the server's), and a pass hint still holds for the same hand.
+        page.evaluate("""() => { const c = window.heartsClient;
+            window._real = c.state; window._ahead = {...c.state, seq: c.state.seq + 1}; c._onServerMessage(window._ahead); }""")
         page.click("#hint-btn")
         page.wait_for_function("() => window.heartsClient.selected.length === 3")
+        page.evaluate("() => { const c = window.heartsClient; if (c.state === window._ahead) c._onServerMessage(window._real); }")
+        assert page.evaluate("() => window.heartsClient.selected.length") == 3
         assert "Hint: pass" in page.locator("#message").inner_text()
         page.click("#pass-btn")
         # Hint in play: one legal card is marked.

@@ -13,7 +13,7 @@ import { play as playSound, soundsFor } from "./sound.js";
 export const T = {
   id: null, conn: null, state: null, welcome: null,
   selected: [], // indices into the sorted hand while passing
-  sortedCards: [], focusIndex: 0, hinted: null, hintId: null,
+  sortedCards: [], focusIndex: 0, hinted: null, hintId: null, hintRetry: null,
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
   seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false
 };
@@ -210,16 +210,31 @@ function askHint() {
   T.hintId = T.conn.send({ type: "hint" });
 }
 
+function hintPicks(cards) {
+  // The indexes of the hinted cards in the hand shown, or null if any of them is not there.
+  const picked = [];
+  for (const c of cards) {
+    const i = T.sortedCards.findIndex((x, k) => x === c && picked.indexOf(k) < 0);
+    if (i < 0) return null;
+    picked.push(i);
+  }
+  return picked;
+}
+
 function showHint(msg) {
   const a = msg.action;
-  if (!T.state || msg.seq !== T.state.seq) return;
+  if (!T.state) return;
+  // Others pass at the same time as us, so the table may move on while a pass hint is on its way:
+  // it still holds while we are passing the same hand. Any other hint is for its state only.
+  const picks = a.kind === "pass" && passing() ? hintPicks(a.cards) : null;
+  if (msg.seq !== T.state.seq && picks === null) {
+    // made for a state already gone: ask again, once, for this one
+    if (myTurn() && T.hintRetry !== T.state.seq) { T.hintRetry = T.state.seq; askHint(); }
+    return;
+  }
   if (a.kind === "pass") {
-    const picked = [];
-    for (const c of a.cards) {
-      const i = T.sortedCards.findIndex((x, k) => x === c && picked.indexOf(k) < 0);
-      if (i >= 0) picked.push(i);
-    }
-    T.selected = picked;
+    if (picks === null) return;
+    T.selected = picks;
     showMessage("Hint: pass " + a.cards.map(cardText).join(" ") + " (selected for you).", "info");
   } else if (a.kind === "play") {
     T.hinted = a.card;
