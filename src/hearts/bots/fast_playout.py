@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from hearts.core import Card, Hand
 from hearts.core.cards import HEARTS, HEARTS_MASK, JD, POINTS, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.hand import POINT_MASK
 
 from .heuristic_play import SHOOT, _discard, _follow, _lead, defend_at, runner_of, shooting
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 
 _QS_BIT = 1 << QS
 _JD_BIT = 1 << JD
-_POINTS_MASK = HEARTS_MASK | _QS_BIT
 
 
 def fast_playable(world: Hand) -> bool:
@@ -97,7 +97,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
             broken = True
         trick.append(card)
         tmask |= b
-        if b & _POINTS_MASK:
+        if b & POINT_MASK:
             tpts += 13 if card == QS else 1
         elif jd and card == JD:
             tpts -= 10
@@ -126,7 +126,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
         if trick:
             legal = h & suit_mask
             if not legal:
-                legal = (h & ~_POINTS_MASK or h) if restrict and not done else h
+                legal = (h & ~POINT_MASK or h) if restrict and not done else h
         else:
             legal = h if broken else (h & ~HEARTS_MASK or h)
         if not legal & (legal - 1):
@@ -262,9 +262,9 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
         if trick:
             legal = h & suit_mask
             if not legal:
-                legal = (h & ~_POINTS_MASK or h) if restrict and not done else h
+                legal = (h & ~POINT_MASK or h) if restrict and not done else h
         elif not done:
-            legal = h & ~_POINTS_MASK or h
+            legal = h & ~POINT_MASK or h
         else:
             legal = h if broken else (h & ~HEARTS_MASK or h)
         if not legal & (legal - 1):

@@ -37,9 +37,9 @@ from __future__ import annotations
 import random
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import BIT, HEARTS_MASK, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import BIT, HEARTS_MASK, SUIT_MASKS, SUIT_OF
+from hearts.core.hand import POINT_MASK
 
-_POINT_MASK = HEARTS_MASK | BIT[QS]
 _ALL = (1 << 52) - 1
 #: failed sequential tries before the augmenting-path assignment is used
 _TRIES = 30
@@ -85,12 +85,12 @@ def allowed_masks(view: SeatView) -> list[int]:
             s = (leader + i) % n
             if i == 0:
                 if number == 0:
-                    if rules.is_cancellation and BIT[c] & _POINT_MASK:
-                        allowed[s] &= _POINT_MASK
+                    if rules.is_cancellation and BIT[c] & POINT_MASK:
+                        allowed[s] &= POINT_MASK
                 elif not broken and SUIT_OF[c] == 2:
                     allowed[s] &= HEARTS_MASK
-            elif number == 0 and restrict_first and SUIT_OF[c] != SUIT_OF[led] and BIT[c] & _POINT_MASK:
-                allowed[s] &= _POINT_MASK
+            elif number == 0 and restrict_first and SUIT_OF[c] != SUIT_OF[led] and BIT[c] & POINT_MASK:
+                allowed[s] &= POINT_MASK
             if BIT[c] & breakers:
                 broken = True
     return allowed
