@@ -48,6 +48,35 @@ def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: p
     assert bot.last_worlds == 0  # latched: no search
 
 
+def test_an_aimed_shot_searches_its_cards_with_this_seat_going_on_for_the_moon(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = moon_hand()
+    play(hand, "2C")
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    play(hand, "AC")
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    bot = SearchBot(ms=None, sims=200, seed=3, aim=True)
+    monkeypatch.setattr(search, "double_bar", lambda results, best: True)
+    hand.play(bot.play_card(hand.view(0)))
+    assert bot._latch is not None
+    monkeypatch.setattr(search, "double_bar", lambda results, best: False)
+    for lead in ("KS", "QS"):  # spades cashed: the hearts are led next, from the top
+        while hand.to_move != 0:
+            hand.play(hand.legal_cards()[0])
+        play(hand, lead)
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    view = hand.view(0)
+    card = bot.play_card(view)
+    values = bot.decision_values()
+    assert bot.last_worlds > 0 and values is not None  # latched, yet searched
+    shot = view_card(view, SHOOT)
+    assert card == shot and values[shot] == max(values.values()) == 26.0  # the moon in every world
+    assert values[parse_card("2H")] < 0  # leading the 2H gives a trick to a higher heart: the moon fails
+    assert bot._latch is not None
+
+
 def test_no_shoot_line_once_another_seat_has_points() -> None:
     rules = Rules.standard(4)
     fixed = {0: "2C 2H 4H KH QS 5S", 1: "3C 3H", 2: "4C 5C 6C", 3: "AC KC QC AH"}

@@ -31,7 +31,10 @@ search also tries, in the same worlds, the heuristic's shooting card followed
 by a shooting continuation. It is chosen only behind a *double bar*: its mean
 beats every card's, and it took the moon in a strict majority of the worlds
 (:func:`double_bar`). A chosen shot is *latched*: the bot then plays the
-shooting line without searching until another seat takes a point.
+shooting line without searching until another seat takes a point (with
+``aim=1`` it searches the shot's cards instead: each legal card played out
+with this seat going on for the moon, the shooting line's own card kept
+unless another beats it by ``gate``).
 
 **Passing**: with ``pass=K`` the pass is searched too
 (:func:`~hearts.bots.search_pass.search_pass`: a budget of ``K`` sampled
@@ -112,6 +115,10 @@ Settings (``search:key=value:...``):
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
+- ``aim``: 1 searches a latched shot's plays: every legal card is played
+  out with this seat going on for the moon, and the shooting line's card
+  stands unless another beats it by ``gate`` (default 0: the shooting line
+  is played without searching);
 - ``seed``.
 
 >>> from hearts.core import Hand, Rules
@@ -237,7 +244,7 @@ class WorldEvaluator:
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
                  miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0) -> None:
+                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0, aim: Card | None = None) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -259,6 +266,10 @@ class WorldEvaluator:
         #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
         self.suspects = suspects
         self.run_on = run_on
+        #: a latched shot's card: every card is then played out with this seat going for the moon, and this
+        #: card is the one to beat (:meth:`SearchBot.play_card` with ``aim``)
+        self.aim = aim
+        self.card_shooters = suspects | (1 << me) if aim is not None else suspects
         #: the heuristic rollouts run fused (:mod:`hearts.bots.fast_playout`) where it can: the same values
         self.fast = rollout == "heuristic"
 
@@ -273,7 +284,7 @@ class WorldEvaluator:
             if alive is not None and not alive[k]:
                 values.append(math.nan)
             else:
-                values.append(value(*self._play_out(world, c, self.suspects, fast)))
+                values.append(value(*self._play_out(world, c, self.card_shooters, fast)))
         shoot_value, moon = 0.0, False
         if self.shoot_card is not None:
             points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
@@ -283,7 +294,8 @@ class WorldEvaluator:
                  else plausibility(view, hands, kitty, self.miss, policy))
         weight = (plays * self.pass_weight(hands)
                   * self.queen_weight(hands) * self.duck_weight(hands))
-        return WorldResult(i, values, policy(world, 0), shoot_value, moon, weight)
+        preferred = self.aim if self.aim is not None else policy(world, 0)
+        return WorldResult(i, values, preferred, shoot_value, moon, weight)
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
         """``card``, then the policy to the end of a copy of ``world``: the final points and the shooter."""
@@ -297,7 +309,8 @@ class WorldEvaluator:
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
                     pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0) -> list[WorldResult]:
+                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0,
+                    aim: Card | None = None) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -312,10 +325,11 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     point (:func:`~hearts.bots.inference.moon_suspects`). ``queen_miss`` below 1 weighs a world by the
     discards seen that its queen holder would have made with her (:class:`~hearts.bots.inference.QueenEvidence`).
     ``pass_top``: the heart the others are expected to keep back from their passes (the search's ``pass_top``).
+    ``aim``: a latched shot's card (:class:`WorldEvaluator`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
     worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects,
-                            queen_miss, duck_miss, pass_top)
+                            queen_miss, duck_miss, pass_top, aim)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -401,7 +415,7 @@ class SearchBot(Bot):
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 seed: int | None = None, name: str = "search") -> None:
+                 aim: bool = False, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -426,6 +440,7 @@ class SearchBot(Bot):
         self.stopper_margin = stopper_margin
         self.live = live
         self.live_margin = live_margin
+        self.aim = aim
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -461,12 +476,16 @@ class SearchBot(Bot):
         points = view.points_taken
         clean = sum(points) == points[me]  # nobody else has a point: the moon is still open to us
         shoot_card: Card | None = None
+        aim: Card | None = None  # a latched shot's card, with ``aim``: the shot's plays are searched
         if self.moon and clean and view.rules.copies == 1:
             key = (view.hand_number, view.dealer, view.scores)  # this hand
             if self._latch == key:
-                self.last_worlds = self.last_sims = 0
-                return view_card(view, SHOOT)
-            shoot_card = view_card(view, SHOOT)
+                if not self.aim:
+                    self.last_worlds = self.last_sims = 0
+                    return view_card(view, SHOOT)
+                aim = view_card(view, SHOOT)
+            else:
+                shoot_card = view_card(view, SHOOT)
         else:
             self._latch = None
         # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
@@ -503,11 +522,11 @@ class SearchBot(Bot):
         if self.race and self.jobs == 1:
             evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
                                        self.pass_miss, self.run_on, suspects, self.queen_miss,
-                                       self.duck_miss, self.pass_top)
+                                       self.duck_miss, self.pass_top, aim)
             budget = self.sims if self.sims is not None else 1 << 30
             results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
         else:
-            results = self._run(view, limit, base, deadline, shoot_card, suspects)
+            results = self._run(view, limit, base, deadline, shoot_card, suspects, aim)
         results.sort(key=lambda r: r.world)
         # a card the race dropped has nan values from then on: its mean is over the worlds it was tried in
         totals = [0.0] * len(legal)
@@ -570,10 +589,10 @@ class SearchBot(Bot):
 
     # -- parallel evaluation ---------------------------------------------
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None,
-             suspects: int) -> list[WorldResult]:
+             suspects: int, aim: Card | None) -> list[WorldResult]:
         jobs = self.jobs
         args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects,
-                self.queen_miss, self.duck_miss, self.pass_top)
+                self.queen_miss, self.duck_miss, self.pass_top, aim)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -598,11 +617,11 @@ class SearchBot(Bot):
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
                      pass_miss: float, run_on: int, suspects: int, queen_miss: float,
-                     duck_miss: float, pass_top: int) -> list[WorldResult]:
+                     duck_miss: float, pass_top: int, aim: Card | None) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
         return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
-                               suspects, queen_miss, duck_miss, pass_top)
+                               suspects, queen_miss, duck_miss, pass_top, aim)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -656,9 +675,10 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
+    aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, seed=seed)
+                     live=live, live_margin=live_margin, aim=aim, seed=seed)
