@@ -37,11 +37,11 @@ def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: p
         hand.play(hand.legal_cards()[0])
     play(hand, "AC")
     bot = SearchBot(ms=None, sims=60, seed=3)
-    monkeypatch.setattr(search, "double_bar", lambda results, best: True)
+    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
     card = bot.play_card(hand.view(0))
     assert card == view_card(hand.view(0), SHOOT) and bot._latch is not None and bot.last_worlds > 0
     hand.play(card)
-    monkeypatch.setattr(search, "double_bar", lambda results, best: False)
+    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: False)
     while hand.to_move != 0:
         hand.play(hand.legal_cards()[0])
     assert bot.play_card(hand.view(0)) == view_card(hand.view(0), SHOOT)
@@ -57,10 +57,10 @@ def test_an_aimed_shot_searches_its_cards_with_this_seat_going_on_for_the_moon(m
     while hand.to_move != 0:
         hand.play(hand.legal_cards()[0])
     bot = SearchBot(ms=None, sims=200, seed=3, aim=True)
-    monkeypatch.setattr(search, "double_bar", lambda results, best: True)
+    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
     hand.play(bot.play_card(hand.view(0)))
     assert bot._latch is not None
-    monkeypatch.setattr(search, "double_bar", lambda results, best: False)
+    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: False)
     for lead in ("KS", "QS"):  # spades cashed: the hearts are led next, from the top
         while hand.to_move != 0:
             hand.play(hand.legal_cards()[0])

@@ -115,6 +115,9 @@ Settings (``search:key=value:...``):
 - ``gate``: standard errors by which the best card must beat the rollout
   policy's own card, paired over the worlds, to be played instead (default 0:
   the best mean always wins);
+- ``bar``: the share of the worlds (by weight) that the shoot line must
+  take the moon in, more than this, to be chosen (default 0.5: a strict
+  majority);
 - ``aim``: 1 searches a latched shot's plays: every legal card is played
   out with this seat going on for the moon, and the shooting line's card
   stands unless another beats it by ``gate`` (default 0: the shooting line
@@ -223,15 +226,18 @@ class WorldResult(NamedTuple):
     weight: float = 1.0
 
 
-def double_bar(results: Sequence[WorldResult], best: float) -> bool:
-    """Take the shoot line? Only if its total beats ``best`` (the best card's) and it took the moon in most worlds.
+def double_bar(results: Sequence[WorldResult], best: float, share: float = 0.5) -> bool:
+    """Take the shoot line? Only if its total beats ``best`` (the best card's) and it took the moon in more
+    than ``share`` of the worlds (by weight; a strict majority by default).
 
     >>> r = [WorldResult(i, [1.0], 0, 8.0, i < 2) for i in range(3)]
     >>> double_bar(r, 3.0), double_bar(r, 30.0), double_bar(r[:2] + [r[2]._replace(shoot_moon=False)] * 2, 3.0)
     (True, False, False)
+    >>> double_bar(r, 3.0, share=0.7)  # the moon in two worlds of three
+    False
     """
     moons = sum(r.weight for r in results if r.shoot_moon)
-    return sum(r.weight * r.shoot_value for r in results) > best and 2 * moons > sum(r.weight for r in results)
+    return sum(r.weight * r.shoot_value for r in results) > best and moons > share * sum(r.weight for r in results)
 
 
 class WorldEvaluator:
@@ -415,7 +421,7 @@ class SearchBot(Bot):
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 aim: bool = False, seed: int | None = None, name: str = "search") -> None:
+                 aim: bool = False, bar: float = 0.5, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -441,6 +447,7 @@ class SearchBot(Bot):
         self.live = live
         self.live_margin = live_margin
         self.aim = aim
+        self.bar = bar
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -547,7 +554,7 @@ class SearchBot(Bot):
         # drops cards, so they are those the last world tried
         finalists = [k for k, v in enumerate(results[-1].values) if v == v]
         best = max(totals[k] for k in finalists)
-        if shoot_card is not None and double_bar(results, best):
+        if shoot_card is not None and double_bar(results, best, self.bar):
             self._latch = key
             return shoot_card
         card = self._best(legal, finalists, totals, best, results, group_of)
@@ -676,9 +683,10 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
+    bar = float_setting(params, "bar", 0.0, 0.99, 0.5, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, aim=aim, seed=seed)
+                     live=live, live_margin=live_margin, aim=aim, bar=bar, seed=seed)
