@@ -22,6 +22,17 @@ def moon_hand() -> Hand:
     return Hand(rules, deal(rules, {0: "AC AH KH QH JH TH 9H 8H 7H AS KS QS 2H", 1: "2C"}), number=4)
 
 
+def moon_lead() -> Hand:
+    """The moon hand after the first trick, which seat 0 took with the A♣: seat 0 to lead."""
+    hand = moon_hand()
+    play(hand, "2C")
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    play(hand, "AC")
+    assert hand.to_move == 0
+    return hand
+
+
 def test_a_moon_hand_is_shot() -> None:
     hand = moon_hand()
     bot = SearchBot(ms=None, sims=120, seed=3)
@@ -31,11 +42,7 @@ def test_a_moon_hand_is_shot() -> None:
 
 
 def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = moon_hand()
-    play(hand, "2C")
-    while hand.to_move != 0:
-        hand.play(hand.legal_cards()[0])
-    play(hand, "AC")
+    hand = moon_lead()
     bot = SearchBot(ms=None, sims=60, seed=3)
     monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
     card = bot.play_card(hand.view(0))
@@ -49,13 +56,7 @@ def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: p
 
 
 def test_an_aimed_shot_searches_its_cards_with_this_seat_going_on_for_the_moon(monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = moon_hand()
-    play(hand, "2C")
-    while hand.to_move != 0:
-        hand.play(hand.legal_cards()[0])
-    play(hand, "AC")
-    while hand.to_move != 0:
-        hand.play(hand.legal_cards()[0])
+    hand = moon_lead()
     bot = SearchBot(ms=None, sims=200, seed=3, aim=True)
     monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
     hand.play(bot.play_card(hand.view(0)))
