@@ -171,6 +171,8 @@ ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points", "hand")
 #: the heart kept back from a pass (:func:`~hearts.bots.heuristic_pass.shed_order`) for each ``pass_top``
 STOPPER_OF_PASS_TOP = (KEEP_TOP, KEEP_NONE, KEEP_SECOND)
+#: the shoot line is chosen only if it took the moon in more than this share of the worlds (``bar``)
+MOON_BAR = 0.5
 
 def duck_card(hand: Hand, shoot: int = 0) -> Card:
     """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
@@ -226,7 +228,7 @@ class WorldResult(NamedTuple):
     weight: float = 1.0
 
 
-def double_bar(results: Sequence[WorldResult], best: float, share: float = 0.5) -> bool:
+def double_bar(results: Sequence[WorldResult], best: float, share: float = MOON_BAR) -> bool:
     """Take the shoot line? Only if its total beats ``best`` (the best card's) and it took the moon in more
     than ``share`` of the worlds (by weight; a strict majority by default).
 
@@ -421,7 +423,7 @@ class SearchBot(Bot):
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 aim: bool = False, bar: float = 0.5, seed: int | None = None, name: str = "search") -> None:
+                 aim: bool = False, bar: float = MOON_BAR, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -683,7 +685,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
-    bar = float_setting(params, "bar", 0.0, 0.99, 0.5, spec)
+    bar = float_setting(params, "bar", 0.0, 0.99, MOON_BAR, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
