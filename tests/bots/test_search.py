@@ -187,6 +187,30 @@ def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefer
         make_bot("search:stopper=-1")
 
 
+def test_the_boss_margin_keeps_the_top_heart_from_a_possible_shooter_unless_dumping_it_clearly_pays() -> None:
+    """Seat 1, void in diamonds and no point taken yet, would dump the A♥ (the top heart out) on the trick."""
+    hands = [cards("4C 6C AC 2D 3D TD JD 6H JH QH KH 7S KS"), cards("3C 7C 8C JC 9D 7H 8H AH 3S 5S 6S 9S QS"),
+             cards("2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S"), cards("TC QC KC 4D 6D 7D QD 5H 9H TH TS JS AS")]
+    hand = Hand(Rules.standard(4), hands, [], dealer=0, number=4)
+    for c in cards("2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D"):
+        hand.play(c)
+    view = hand.view(1)
+    assert view.points_taken == (0, 0, 0, 0) and not any(c // 13 == 1 for c in view.hand)
+    played, values = {}, {}
+    for margin in ("0", "0.5", "26"):
+        bot = make_bot(f"search:sims=300:seed=1:boss={margin}")
+        played[margin] = card_name(bot.play_card(view))
+        values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    assert values["0"] == values["26"]  # the same worlds and values: only the choice differs
+    lead = values["0"]["AH"] - max(v for c, v in values["0"].items() if c != "AH")
+    assert played["0"] == "AH" and 0.5 < lead < 26  # the search alone dumps the ace
+    assert played["0.5"] == "AH"  # ... and a margin smaller than its lead does not change that
+    keepers = {c: v for c, v in values["26"].items() if c not in ("AH", "QS")}
+    assert played["26"] == max(keepers, key=lambda c: keepers[c])  # the ace stays home, the best other card goes
+    with pytest.raises(BotSpecError, match="boss"):
+        make_bot("search:boss=-1")
+
+
 def test_the_live_margin_lets_the_search_overrule_the_live_defence_only_by_a_clear_lead() -> None:
     view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)  # the leader has 2 points, all of them
     assert card_name(make_bot("search:sims=300:seed=1:live=1").play_card(view)) == "2H"  # a runner from 1 point

@@ -272,6 +272,39 @@ def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: i
     return low_heart if _runner_to_stop(trick, leader, n, me, points, moon_points)[0] >= 0 else None
 
 
+def boss_heart(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
+               moon_points: int, out: CardMask) -> Card | None:
+    """Our top heart when we are void in the led suit, it is the highest heart still out (the stopper of any
+    moon) and discarding it could hand it to a shooter, else None (one deck).
+
+    A shooter here is any seat while no point is taken, else a seat holding every point that wins the trick
+    so far or has yet to play to it. The search keeps this heart home unless its values give dumping it a
+    clear lead (the search's ``boss`` setting): the early dump of the A♥ on a trick won by a seat with no
+    rival points is how many moons against us begin.
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> out = _mask([p(c) for c in ("KC", "2H", "3H", "QS", "JD")])
+    >>> card_name(boss_heart([p("AH"), p("5H"), p("QD")], [p("7C")], 0, 4, 1, [0, 0, 0, 0], 26, out))
+    'AH'
+    >>> boss_heart([p("AH"), p("QD")], [p("7C")], 0, 4, 1, [0, 2, 1, 0], 26, out) is None  # no moon is on
+    True
+    >>> boss_heart([p("KH"), p("QD")], [p("7C")], 0, 4, 1, [0, 0, 0, 0], 26, out | _mask([p("AH")])) is None
+    True
+    """
+    if not trick:
+        return None
+    suit = SUIT_OF[trick[0]]
+    hearts = [c for c in legal if BIT[c] & HEARTS_MASK]
+    if not hearts or any(SUIT_OF[c] == suit for c in legal):
+        return None
+    top_heart = max(hearts)
+    if out & HEARTS_MASK & ABOVE[top_heart]:
+        return None
+    if sum(points) and _runner_to_stop(trick, leader, n, me, points, moon_points, at=1)[0] < 0:
+        return None
+    return top_heart
+
+
 def _mask(cards: Sequence[Card]) -> CardMask:
     m = 0
     for c in cards:

@@ -107,6 +107,13 @@ Settings (``search:key=value:...``):
   led by the seat that holds every point, or void with only point cards
   to give a runner), it is played unless the searched card beats it by
   this much payoff or more (default 0: off);
+- ``boss``: when void in the led suit, our top heart is the highest
+  heart still out and a discard could hand it to a seat going for the
+  moon (:func:`~hearts.bots.heuristic_play.boss_heart`: no point taken
+  yet, or the seat holding every point wins the trick or has yet to play),
+  the best other card (one without points, or a lower heart) is played
+  instead unless dumping the top heart beats it by this much payoff or
+  more (default 0: off);
 - ``live``: the live defence stands against a seat holding every point from
   this many points of 26 (default 5);
 - ``live_margin``: above 0, the cards that the live defence rules out are
@@ -152,12 +159,13 @@ from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
+from hearts.core.hand import POINT_MASK
 
 from .base import Bot
 from .fast_playout import fast_playable, fast_playout
-from .heuristic import view_card
+from .heuristic import out_cards, view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
-from .heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
+from .heuristic_play import LIVE_DEFEND_AT, SHOOT, boss_heart, defended, stopper_card
 from .heuristic_rollout import RUN_ON_AT, rollout_card
 from .inference import DuckEvidence, PassEvidence, PlayEvidence, QueenEvidence, moon_suspects, plausibility
 from .playout import Evaluator, Policy, playout
@@ -423,7 +431,7 @@ class SearchBot(Bot):
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 aim: bool = False, bar: float = MOON_BAR, seed: int | None = None, name: str = "search") -> None:
+                 boss_margin: float = 0.0, aim: bool = False, bar: float = MOON_BAR, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -446,6 +454,7 @@ class SearchBot(Bot):
         self.queen_miss = queen_miss
         self.duck_miss = duck_miss
         self.stopper_margin = stopper_margin
+        self.boss_margin = boss_margin
         self.live = live
         self.live_margin = live_margin
         self.aim = aim
@@ -500,6 +509,7 @@ class SearchBot(Bot):
         # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
         suspects = moon_suspects(view) & ~(1 << me) if self.suspect else 0
         stopper: Card | None = None
+        boss: Card | None = None  # with ``boss``: the top heart that a discard would hand to a possible shooter
         safe: list[Card] | None = None  # with live_margin: the cards the live defence allows
         if view.rules.copies == 1 and view.trick:
             # live moon defence: cards that feed a runner are not even tried (with live_margin, they must win clearly)
@@ -514,6 +524,9 @@ class SearchBot(Bot):
                     view = dataclasses.replace(view, legal=legal)
             if self.stopper_margin > 0:
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
+            if self.boss_margin > 0:
+                boss = boss_heart(legal, view.trick, leader, view.players, me, points, view.rules.moon_points,
+                                  out_cards(view))
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -569,6 +582,11 @@ class SearchBot(Bot):
             # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
             if values[card] - values[stopper] < self.stopper_margin:
                 return stopper
+        if card == boss:
+            # keep the stopper of any moon home unless the search clearly prefers to dump it
+            keep = _keeper(values, boss)
+            if keep is not None and values[card] - values[keep] < self.boss_margin:
+                return keep
         return card
 
     def _best(self, legal: tuple[Card, ...], finalists: list[int], totals: list[float], best: float,
@@ -621,6 +639,23 @@ class SearchBot(Bot):
             weakref.finalize(self, _shutdown, self._pool)
             _POOLS.add(self._pool)
         return self._pool
+
+
+def _keeper(values: dict[Card, float], boss: Card) -> Card | None:
+    """The best-valued card to discard instead of the ``boss`` heart: a card without points or a lower heart.
+
+    >>> from hearts.core import parse_card as p, card_name
+    >>> card_name(_keeper({p("AH"): 2.0, p("5H"): 1.5, p("QD"): 1.0, p("9S"): 1.2, p("QS"): 3.0}, p("AH")))
+    '5H'
+    >>> _keeper({p("AH"): 2.0, p("QS"): 3.0}, p("AH")) is None
+    True
+    """
+    def value(c: Card) -> float:
+        v = values[c]
+        return v if v == v else -math.inf
+
+    pool = [c for c in values if not (1 << c) & POINT_MASK or (1 << c) & HEARTS_MASK and c < boss]
+    return max(pool, key=value) if pool else None
 
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
@@ -682,6 +717,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
     stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
+    boss = float_setting(params, "boss", 0.0, 26.0, 0.0, spec)
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
@@ -691,4 +727,4 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, aim=aim, bar=bar, seed=seed)
+                     live=live, live_margin=live_margin, boss_margin=boss, aim=aim, bar=bar, seed=seed)
