@@ -11,7 +11,7 @@ from hearts.bots import BotSpecError, make_bot
 from hearts.bots.play import play_hand
 from hearts.bots.sampler import allowed_masks
 from hearts.bots.search import SearchBot, duck_card, playout
-from hearts.core import Hand, Rules, card_name
+from hearts.core import Hand, Rules, SeatView, card_name
 from hearts.core.cards import SUIT_OF
 
 RULES = [Rules.standard(p) for p in range(3, 8)] + [Rules.cancellation(p) for p in range(6, 12)] + [Rules.omnibus(4)]
@@ -162,23 +162,34 @@ def test_settings_are_read() -> None:
     assert isinstance(only_sims, SearchBot) and only_sims.ms is None
 
 
-def _king_of_hearts_led_by_the_seat_with_every_point() -> Hand:
-    """Seat 1 has taken the only points (two hearts) and leads K♥; seat 3, to play, holds Q♥ 7♥ 2♥."""
-    hands = [cards("2C 4C 8C 9C QC 2D 5D 6D 9D KD 5H JH 2S"), cards("6C AC TD JD QD 6H 9H TH KH 3S 5S TS JS"),
-             cards("3C 5C 7C TC JC KC 8D AD 3H 4H 8H AH 8S"), cards("3D 4D 7D 2H 7H QH 4S 6S 7S 9S QS KS AS")]
-    hand = Hand(Rules.standard(4), hands, [], dealer=3, number=4)
-    for c in cards("2C AC KC AS JS 8S 9S 2S TS AH 7S JH KH 8H"):
+def _position(hands: list[str], dealer: int, plays: str) -> Hand:
+    """A 4-player hand (no passing) with these cards dealt and these cards played."""
+    hand = Hand(Rules.standard(4), [cards(h) for h in hands], [], dealer=dealer, number=4)
+    for c in cards(plays):
         hand.play(c)
     return hand
 
 
-def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefers_another() -> None:
-    view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)
+def _king_of_hearts_led_by_the_seat_with_every_point() -> Hand:
+    """Seat 1 has taken the only points (two hearts) and leads K♥; seat 3, to play, holds Q♥ 7♥ 2♥."""
+    return _position(["2C 4C 8C 9C QC 2D 5D 6D 9D KD 5H JH 2S", "6C AC TD JD QD 6H 9H TH KH 3S 5S TS JS",
+                      "3C 5C 7C TC JC KC 8D AD 3H 4H 8H AH 8S", "3D 4D 7D 2H 7H QH 4S 6S 7S 9S QS KS AS"],
+                     3, "2C AC KC AS JS 8S 9S 2S TS AH 7S JH KH 8H")
+
+
+def _by_margin(view: SeatView, setting: str, margins: tuple[str, ...]) -> tuple[dict[str, str], dict[str, dict[str, float]]]:
+    """The card played and the values of every card, for each margin of ``setting`` (300 simulations, seed 1)."""
     played, values = {}, {}
-    for margin in ("0", "1", "26"):
-        bot = make_bot(f"search:sims=300:seed=1:stopper={margin}")
+    for margin in margins:
+        bot = make_bot(f"search:sims=300:seed=1:{setting}={margin}")
         played[margin] = card_name(bot.play_card(view))
         values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    return played, values
+
+
+def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefers_another() -> None:
+    view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)
+    played, values = _by_margin(view, "stopper", ("0", "1", "26"))
     assert values["0"] == values["26"]  # the same worlds and values: only the choice differs
     assert played["0"] == "QH" and values["0"]["QH"] - values["0"]["2H"] > 1  # the search alone dumps the queen
     assert played["1"] == "QH"  # ... and a margin smaller than its lead does not change that
@@ -189,18 +200,11 @@ def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefer
 
 def test_the_boss_margin_keeps_the_top_heart_from_a_possible_shooter_unless_dumping_it_clearly_pays() -> None:
     """Seat 1, void in diamonds and no point taken yet, would dump the A♥ (the top heart out) on the trick."""
-    hands = [cards("4C 6C AC 2D 3D TD JD 6H JH QH KH 7S KS"), cards("3C 7C 8C JC 9D 7H 8H AH 3S 5S 6S 9S QS"),
-             cards("2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S"), cards("TC QC KC 4D 6D 7D QD 5H 9H TH TS JS AS")]
-    hand = Hand(Rules.standard(4), hands, [], dealer=0, number=4)
-    for c in cards("2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D"):
-        hand.play(c)
-    view = hand.view(1)
+    view = _position(["4C 6C AC 2D 3D TD JD 6H JH QH KH 7S KS", "3C 7C 8C JC 9D 7H 8H AH 3S 5S 6S 9S QS",
+                      "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S", "TC QC KC 4D 6D 7D QD 5H 9H TH TS JS AS"],
+                     0, "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D").view(1)
     assert view.points_taken == (0, 0, 0, 0) and not any(c // 13 == 1 for c in view.hand)
-    played, values = {}, {}
-    for margin in ("0", "0.5", "26"):
-        bot = make_bot(f"search:sims=300:seed=1:boss={margin}")
-        played[margin] = card_name(bot.play_card(view))
-        values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    played, values = _by_margin(view, "boss", ("0", "0.5", "26"))
     assert values["0"] == values["26"]  # the same worlds and values: only the choice differs
     lead = values["0"]["AH"] - max(v for c, v in values["0"].items() if c != "AH")
     assert played["0"] == "AH" and 0.5 < lead < 26  # the search alone dumps the ace
