@@ -575,7 +575,7 @@ class SearchBot(Bot):
         card = self._best(legal, finalists, totals, best, results, group_of)
         if safe is not None and card not in safe:
             # the live defence's best card stands unless the searched card beats it clearly
-            guard = max(safe, key=lambda c: values[c] if values[c] == values[c] else -math.inf)
+            guard = _best_valued(values, safe)
             if values[card] - values[guard] < self.live_margin:
                 card = guard
         if stopper is not None and stopper != card:
@@ -650,12 +650,17 @@ def _keeper(values: dict[Card, float], boss: Card) -> Card | None:
     >>> _keeper({p("AH"): 2.0, p("QS"): 3.0}, p("AH")) is None
     True
     """
-    def value(c: Card) -> float:
-        v = values[c]
-        return v if v == v else -math.inf
-
     pool = [c for c in values if not (1 << c) & POINT_MASK or (1 << c) & HEARTS_MASK and c < boss]
-    return max(pool, key=value) if pool else None
+    return _best_valued(values, pool) if pool else None
+
+
+def _best_valued(values: dict[Card, float], cards: Sequence[Card]) -> Card:
+    """The first of ``cards`` with the highest value (a card the race dropped, valued nan, comes last).
+
+    >>> _best_valued({1: float("nan"), 2: 0.5, 3: 0.5}, [1, 2, 3])
+    2
+    """
+    return max(cards, key=lambda c: values[c] if values[c] == values[c] else -math.inf)
 
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
