@@ -215,6 +215,22 @@ def test_the_boss_margin_keeps_the_top_heart_from_a_possible_shooter_unless_dump
         make_bot("search:boss=-1")
 
 
+def test_boss_over_keeps_a_king_of_hearts_with_a_low_heart_behind_the_ace_out() -> None:
+    """Seat 1, void in diamonds and no point taken yet, holds K♥ 8♥ 7♥ with the A♥ out and would dump the king."""
+    view = _position(["4C 6C AC 2D 3D TD JD 6H JH QH AH 7S KS", "3C 7C 8C JC 9D 7H 8H KH 3S 5S 6S 9S JS",
+                      "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S", "TC QC KC 4D 6D 7D QD 5H 9H TH TS QS AS"],
+                     0, "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D").view(1)
+    assert view.points_taken == (0, 0, 0, 0) and not any(c // 13 == 1 for c in view.hand)
+    played, values = _by_margin(view, "boss=26:boss_over", ("0", "1"))
+    assert values["0"] == values["1"]  # the same worlds and values: only the choice differs
+    assert played["0"] == "KH" and values["0"]["KH"] == max(values["0"].values())  # not the top heart: it goes
+    keepers = {c: v for c, v in values["1"].items() if c not in ("KH",)}
+    assert played["1"] == max(keepers, key=lambda c: keepers[c])  # one heart above it is out: the king stays home
+    assert card_name(make_bot("search:sims=300:seed=1:boss_over=1").play_card(view)) == "KH"  # without boss: no keeper
+    with pytest.raises(BotSpecError, match="boss_over"):
+        make_bot("search:boss_over=13")
+
+
 def test_the_live_margin_lets_the_search_overrule_the_live_defence_only_by_a_clear_lead() -> None:
     view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)  # the leader has 2 points, all of them
     assert card_name(make_bot("search:sims=300:seed=1:live=1").play_card(view)) == "2H"  # a runner from 1 point

@@ -273,14 +273,16 @@ def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: i
 
 
 def boss_heart(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-               moon_points: int, out: CardMask) -> Card | None:
+               moon_points: int, out: CardMask, over: int = 0) -> Card | None:
     """Our top heart when we are void in the led suit, it is the highest heart still out (the stopper of any
     moon) and discarding it could hand it to a shooter, else None (one deck).
 
     A shooter here is any seat while no point is taken, else a seat holding every point that wins the trick
     so far or has yet to play to it. The search keeps this heart home unless its values give dumping it a
     clear lead (the search's ``boss`` setting): the early dump of the A♥ on a trick won by a seat with no
-    rival points is how many moons against us begin.
+    rival points is how many moons against us begin. With ``over``, the top heart may have up to that many
+    hearts out above it, while we hold a lower heart to play under each of them (a K♥ with a low heart
+    behind an A♥ out still stops a moon).
 
     >>> from hearts.core import parse_card as p, card_name
     >>> out = _mask([p(c) for c in ("KC", "2H", "3H", "QS", "JD")])
@@ -290,6 +292,10 @@ def boss_heart(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int
     True
     >>> boss_heart([p("KH"), p("QD")], [p("7C")], 0, 4, 1, [0, 0, 0, 0], 26, out | _mask([p("AH")])) is None
     True
+    >>> card_name(boss_heart([p("KH"), p("5H"), p("QD")], [p("7C")], 0, 4, 1, [0, 0, 0, 0], 26, out | _mask([p("AH")]), 1))
+    'KH'
+    >>> boss_heart([p("KH"), p("QD")], [p("7C")], 0, 4, 1, [0, 0, 0, 0], 26, out | _mask([p("AH")]), 1) is None  # bare
+    True
     """
     if not trick:
         return None
@@ -298,7 +304,8 @@ def boss_heart(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int
     if not hearts or any(SUIT_OF[c] == suit for c in legal):
         return None
     top_heart = max(hearts)
-    if out & HEARTS_MASK & ABOVE[top_heart]:
+    above = (out & HEARTS_MASK & ABOVE[top_heart]).bit_count()
+    if above > over or len(hearts) <= above:
         return None
     if sum(points) and _runner_to_stop(trick, leader, n, me, points, moon_points, at=1)[0] < 0:
         return None

@@ -114,6 +114,9 @@ Settings (``search:key=value:...``):
   the best other card (one without points, or a lower heart) is played
   instead unless dumping the top heart beats it by this much payoff or
   more (default 0: off);
+- ``boss_over``: with ``boss``, the top heart may have up to this many
+  hearts out above it, while we hold a lower heart to play under each (a
+  K♥ with a low heart behind the A♥ out; default 0);
 - ``live``: the live defence stands against a seat holding every point from
   this many points of 26 (default 5);
 - ``live_margin``: above 0, the cards that the live defence rules out are
@@ -431,7 +434,8 @@ class SearchBot(Bot):
                  race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 boss_margin: float = 0.0, aim: bool = False, bar: float = MOON_BAR, seed: int | None = None, name: str = "search") -> None:
+                 boss_margin: float = 0.0, boss_over: int = 0, aim: bool = False, bar: float = MOON_BAR,
+                 seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -455,6 +459,7 @@ class SearchBot(Bot):
         self.duck_miss = duck_miss
         self.stopper_margin = stopper_margin
         self.boss_margin = boss_margin
+        self.boss_over = boss_over
         self.live = live
         self.live_margin = live_margin
         self.aim = aim
@@ -526,7 +531,7 @@ class SearchBot(Bot):
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
             if self.boss_margin > 0:
                 boss = boss_heart(legal, view.trick, leader, view.players, me, points, view.rules.moon_points,
-                                  out_cards(view))
+                                  out_cards(view), self.boss_over)
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -723,6 +728,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
     stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
     boss = float_setting(params, "boss", 0.0, 26.0, 0.0, spec)
+    boss_over = int_setting(params, "boss_over", 0, 12, 0, spec)
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
@@ -732,4 +738,4 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, boss_margin=boss, aim=aim, bar=bar, seed=seed)
+                     live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar, seed=seed)
