@@ -224,7 +224,7 @@ def test_boss_over_keeps_a_king_of_hearts_with_a_low_heart_behind_the_ace_out() 
     played, values = _by_margin(view, "boss=26:boss_over", ("0", "1"))
     assert values["0"] == values["1"]  # the same worlds and values: only the choice differs
     assert played["0"] == "KH" and values["0"]["KH"] == max(values["0"].values())  # not the top heart: it goes
-    keepers = {c: v for c, v in values["1"].items() if c not in ("KH",)}
+    keepers = {c: v for c, v in values["1"].items() if c != "KH"}
     assert played["1"] == max(keepers, key=lambda c: keepers[c])  # one heart above it is out: the king stays home
     assert card_name(make_bot("search:sims=300:seed=1:boss_over=1").play_card(view)) == "KH"  # without boss: no keeper
     with pytest.raises(BotSpecError, match="boss_over"):
