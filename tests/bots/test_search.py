@@ -234,11 +234,7 @@ def test_boss_over_keeps_a_king_of_hearts_with_a_low_heart_behind_the_ace_out() 
 def test_the_live_margin_lets_the_search_overrule_the_live_defence_only_by_a_clear_lead() -> None:
     view = _king_of_hearts_led_by_the_seat_with_every_point().view(3)  # the leader has 2 points, all of them
     assert card_name(make_bot("search:sims=300:seed=1:live=1").play_card(view)) == "2H"  # a runner from 1 point
-    played, values = {}, {}
-    for margin in ("1", "26"):
-        bot = make_bot(f"search:sims=300:seed=1:live=1:live_margin={margin}")
-        played[margin] = card_name(bot.play_card(view))
-        values[margin] = {card_name(c): v for c, v in (bot.decision_values() or {}).items()}
+    played, values = _by_margin(view, "live=1:live_margin", ("1", "26"))
     assert values["1"] == values["26"] and set(values["1"]) == {"QH", "7H", "2H"}  # the ruled-out cards searched too
     assert values["1"]["QH"] - values["1"]["2H"] > 1
     assert played["1"] == "QH"  # a lead above the margin overrules the defence
