@@ -78,6 +78,31 @@ def test_an_aimed_shot_searches_its_cards_with_this_seat_going_on_for_the_moon(m
     assert bot._latch is not None
 
 
+def test_a_rechecked_shot_is_dropped_once_a_card_beats_its_line_clearly() -> None:
+    """``recheck=M``: a latched shot is searched again and dropped when a card beats its line by ``M``."""
+    rules = Rules.standard(4)
+    # seat 0 took the first trick with the A♣ and holds nothing else that wins: its moon cannot come
+    hand = Hand(rules, deal(rules, {0: "AC 2H 3H 4H 5H 2D 3D 4D 5D 2S 3S 4S 6C", 1: "2C"}), number=4)
+    play(hand, "2C")
+    while hand.to_move != 0:
+        hand.play(hand.legal_cards()[0])
+    play(hand, "AC")
+    view = hand.view(0)
+    shot = view_card(view, SHOOT)
+    key = (view.hand_number, view.dealer, view.scores)
+    chosen = {}
+    for margin in (0.0, 1.0, 26.0):
+        bot = SearchBot(ms=None, sims=200, seed=3, recheck=margin)
+        bot._latch = key
+        chosen[margin] = (bot.play_card(view), bot._latch, bot.last_worlds, bot.decision_values())
+    assert chosen[0.0][:3] == (shot, key, 0)  # no recheck: the line is played without a search
+    card, latch, worlds, values = chosen[1.0]
+    assert latch is None and worlds > 0 and values is not None
+    assert card != shot and card == SearchBot(ms=None, sims=200, seed=3).play_card(view)  # as if never latched
+    assert values[card] == max(values.values())
+    assert chosen[26.0][:2] == (shot, key)  # searched, but no card beats the line by 26
+
+
 def test_no_shoot_line_once_another_seat_has_points() -> None:
     rules = Rules.standard(4)
     fixed = {0: "2C 2H 4H KH QS 5S", 1: "3C 3H", 2: "4C 5C 6C", 3: "AC KC QC AH"}

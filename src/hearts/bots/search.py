@@ -34,7 +34,9 @@ beats every card's, and it took the moon in a strict majority of the worlds
 shooting line without searching until another seat takes a point (with
 ``aim=1`` it searches the shot's cards instead: each legal card played out
 with this seat going on for the moon, the shooting line's own card kept
-unless another beats it by ``gate``).
+unless another beats it by ``gate``; with ``recheck=M`` every decision of a
+latched shot is searched as before the shot, line included, and the shot
+is dropped once a card's mean beats the line's by ``M``).
 
 **Passing**: with ``pass=K`` the pass is searched too
 (:func:`~hearts.bots.search_pass.search_pass`: a budget of ``K`` sampled
@@ -128,6 +130,11 @@ Settings (``search:key=value:...``):
 - ``bar``: the share of the worlds (by weight) that the shoot line must
   take the moon in, more than this, to be chosen (default 0.5: a strict
   majority);
+- ``recheck``: above 0, a latched shot is searched again at every play
+  (the cards and the shoot line, in the same worlds) and dropped, the best
+  card played instead, once that card's mean beats the line's by this much
+  payoff or more; it takes the place of ``aim`` (default 0: a latched
+  shot is played to the end);
 - ``aim``: 1 searches a latched shot's plays: every legal card is played
   out with this seat going on for the moon, and the shooting line's card
   stands unless another beats it by ``gate`` (default 0: the shooting line
@@ -239,6 +246,11 @@ class WorldResult(NamedTuple):
     weight: float = 1.0
 
 
+def _line_total(results: Sequence[WorldResult]) -> float:
+    """The shoot line's weighted total over the worlds (comparable with the cards' totals)."""
+    return sum(r.weight * r.shoot_value for r in results)
+
+
 def double_bar(results: Sequence[WorldResult], best: float, share: float = MOON_BAR) -> bool:
     """Take the shoot line? Only if its total beats ``best`` (the best card's) and it took the moon in more
     than ``share`` of the worlds (by weight; a strict majority by default).
@@ -250,7 +262,7 @@ def double_bar(results: Sequence[WorldResult], best: float, share: float = MOON_
     False
     """
     moons = sum(r.weight for r in results if r.shoot_moon)
-    return sum(r.weight * r.shoot_value for r in results) > best and moons > share * sum(r.weight for r in results)
+    return _line_total(results) > best and moons > share * sum(r.weight for r in results)
 
 
 class WorldEvaluator:
@@ -435,7 +447,7 @@ class SearchBot(Bot):
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
                  boss_margin: float = 0.0, boss_over: int = 0, aim: bool = False, bar: float = MOON_BAR,
-                 seed: int | None = None, name: str = "search") -> None:
+                 recheck: float = 0.0, seed: int | None = None, name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -464,6 +476,7 @@ class SearchBot(Bot):
         self.live_margin = live_margin
         self.aim = aim
         self.bar = bar
+        self.recheck = recheck
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -502,7 +515,7 @@ class SearchBot(Bot):
         aim: Card | None = None  # a latched shot's card, with ``aim``: the shot's plays are searched
         if self.moon and clean and view.rules.copies == 1:
             key = (view.hand_number, view.dealer, view.scores)  # this hand
-            if self._latch == key:
+            if self._latch == key and not self.recheck:
                 if not self.aim:
                     self.last_worlds = self.last_sims = 0
                     return view_card(view, SHOOT)
@@ -574,9 +587,14 @@ class SearchBot(Bot):
         # drops cards, so they are those the last world tried
         finalists = [k for k, v in enumerate(results[-1].values) if v == v]
         best = max(totals[k] for k in finalists)
-        if shoot_card is not None and double_bar(results, best, self.bar):
-            self._latch = key
-            return shoot_card
+        if shoot_card is not None:
+            if self._latch == key:  # with recheck: a latched shot goes on unless a card now beats it clearly
+                if _line_total(results) > best - self.recheck * sum(r.weight for r in results):
+                    return shoot_card
+                self._latch = None
+            elif double_bar(results, best, self.bar):
+                self._latch = key
+                return shoot_card
         card = self._best(legal, finalists, totals, best, results, group_of)
         if safe is not None and card not in safe:
             # the live defence's best card stands unless the searched card beats it clearly
@@ -733,9 +751,11 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
     bar = float_setting(params, "bar", 0.0, 0.99, MOON_BAR, spec)
+    recheck = float_setting(params, "recheck", 0.0, 26.0, 0.0, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar, seed=seed)
+                     live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar,
+                     recheck=recheck, seed=seed)
