@@ -241,3 +241,23 @@ def test_the_live_margin_lets_the_search_overrule_the_live_defence_only_by_a_cle
     assert played["26"] == "2H"  # a larger margin keeps the defence's card
     with pytest.raises(BotSpecError, match="live"):
         make_bot("search:live=0")
+
+
+def test_the_pass_gate_decides_how_clearly_a_searched_pass_must_beat_the_heuristics() -> None:
+    from hearts.bots.heuristic_pass import choose_pass
+    from hearts.bots.search_pass import search_pass
+
+    view = Hand.from_seed(Rules.standard(4), seed=1).view(0)
+    heuristic = sorted(choose_pass(view.hand, view.rules))
+    assert [card_name(c) for c in heuristic] == ["2C", "TC", "JC"]
+    # at the default gate (1.5 standard errors) and above the heuristic's pass stands in these 30 deals;
+    # with no gate the best mean wins, and it is another pass
+    for gate in (1.5, 10.0):
+        assert sorted(search_pass(view, 30, 1, None, moon=False, gate=gate)) == heuristic
+    assert [card_name(c) for c in sorted(search_pass(view, 30, 1, None, moon=False, gate=0.0))] == ["TC", "JC", "9D"]
+    bot = make_bot("search:pass=30:pass_gate=0.75")
+    assert isinstance(bot, SearchBot) and bot.pass_gate == 0.75
+    default = make_bot("search")
+    assert isinstance(default, SearchBot) and default.pass_gate == 1.5
+    with pytest.raises(BotSpecError, match="pass_gate must be between 0"):
+        make_bot("search:pass_gate=-1")

@@ -72,6 +72,9 @@ Settings (``search:key=value:...``):
   the pass search's deals and in ``pass_miss``) all shed it by its rank;
   2 does the same only when the second heart is a jack or higher too, and
   keeps that one back instead (default 0: the top heart kept back);
+- ``pass_gate``: standard errors by which a searched pass must beat the
+  heuristic's pass, paired over the sampled deals, to replace it (default
+  1.5; see :func:`~hearts.bots.search_pass.search_pass`);
 - ``pass_guard``: the pass search keeps the Q♠ only with at least this many
   spades below her; with fewer, every pass it tries but the shooter's holds
   her (default 0: any pass may keep her);
@@ -181,6 +184,7 @@ from .inference import DuckEvidence, PassEvidence, PlayEvidence, QueenEvidence, 
 from .playout import Evaluator, Policy, playout
 from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
+from .search_pass import GATE as PASS_GATE
 from .search_pass import POOL, beats, search_pass
 from .touching import touching_groups
 
@@ -447,7 +451,8 @@ class SearchBot(Bot):
                  queen_miss: float = 1.0, duck_miss: float = 1.0,
                  stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
                  boss_margin: float = 0.0, boss_over: int = 0, aim: bool = False, bar: float = MOON_BAR,
-                 recheck: float = 0.0, seed: int | None = None, name: str = "search") -> None:
+                 recheck: float = 0.0, pass_gate: float = PASS_GATE, seed: int | None = None,
+                 name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -477,6 +482,7 @@ class SearchBot(Bot):
         self.aim = aim
         self.bar = bar
         self.recheck = recheck
+        self.pass_gate = pass_gate
         self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
@@ -501,7 +507,7 @@ class SearchBot(Bot):
             return choose_pass(view.hand, view.rules, stopper)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
         return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard, alone=self.pass_alone, stopper=stopper)
+                           guard=self.pass_guard, alone=self.pass_alone, stopper=stopper, gate=self.pass_gate)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -752,10 +758,11 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
     bar = float_setting(params, "bar", 0.0, 0.99, MOON_BAR, spec)
     recheck = float_setting(params, "recheck", 0.0, 26.0, 0.0, spec)
+    pass_gate = float_setting(params, "pass_gate", 0.0, 10.0, PASS_GATE, spec)
     reject_unknown(params, spec)
     return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
                      pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
                      miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
                      pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
                      live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar,
-                     recheck=recheck, seed=seed)
+                     recheck=recheck, pass_gate=pass_gate, seed=seed)

@@ -19,7 +19,8 @@ the same cost: against ``mc:128`` it measured +0.26 ± 0.16 payoff a hand
 with ``pass=40`` (``expert`` then, 200 deals) and +0.10 ± 0.25 with ``pass=12``
 (``hard`` then, 100 deals) over trying every candidate in every sample (paired,
 the same deals). Another pass replaces the heuristic's only when it is
-better by :data:`GATE` standard errors (paired over the samples), and then
+better by :data:`GATE` standard errors (paired over the samples; the
+search's ``pass_gate`` setting), and then
 the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
 shooter's pass must beat the chosen pass and take the moon in most samples
 (the same double bar as in play).
@@ -128,14 +129,17 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
 
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
-                pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP) -> list[Card]:
+                pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP,
+                gate: float | None = None) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
     equal cost (:func:`race_rounds`); after each round but the last the worse
     half of the candidates is dropped, so the leaders get several times
     ``worlds`` deals. The heuristic's pass and the shooter's pass are never
-    dropped: they are the bars the others must clear. The search stops early
+    dropped: they are the bars the others must clear; another pass replaces
+    the heuristic's only when it beats it by ``gate`` standard errors (None:
+    :data:`GATE`). The search stops early
     at ``deadline``; every candidate still in the race has then been tried in
     the same deals.
     """
@@ -184,7 +188,8 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
             alive = halve(alive, values, protected)
     best = 0
     for j in alive:
-        if j != shoot and j != 0 and beats(values[j], values[0]) and sum(values[j]) > sum(values[best]):
+        if j != shoot and j != 0 and beats(values[j], values[0], GATE if gate is None else gate) \
+                and sum(values[j]) > sum(values[best]):
             best = j
     if shoot >= 0 and sum(values[shoot]) > sum(values[best]) and 2 * moons > done:
         best = shoot
