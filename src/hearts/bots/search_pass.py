@@ -58,6 +58,8 @@ from .playout import Evaluator, playout
 
 #: the candidate triples come from the pass count plus this many of the most sheddable cards
 POOL = 3
+#: a pass replaces the heuristic's only when its mean is better by this many standard errors
+GATE = 1.5
 
 
 def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
@@ -130,7 +132,7 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
 
 def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
                 pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP,
-                gate: float | None = None) -> list[Card]:
+                gate: float = GATE) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -138,10 +140,9 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
     half of the candidates is dropped, so the leaders get several times
     ``worlds`` deals. The heuristic's pass and the shooter's pass are never
     dropped: they are the bars the others must clear; another pass replaces
-    the heuristic's only when it beats it by ``gate`` standard errors (None:
-    :data:`GATE`). The search stops early
-    at ``deadline``; every candidate still in the race has then been tried in
-    the same deals.
+    the heuristic's only when it beats it by ``gate`` standard errors. The
+    search stops early at ``deadline``; every candidate still in the race has
+    then been tried in the same deals.
     """
     me = view.seat
     assert me is not None
@@ -188,8 +189,7 @@ def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | N
             alive = halve(alive, values, protected)
     best = 0
     for j in alive:
-        if j != shoot and j != 0 and beats(values[j], values[0], GATE if gate is None else gate) \
-                and sum(values[j]) > sum(values[best]):
+        if j != shoot and j != 0 and beats(values[j], values[0], gate) and sum(values[j]) > sum(values[best]):
             best = j
     if shoot >= 0 and sum(values[shoot]) > sum(values[best]) and 2 * moons > done:
         best = shoot
@@ -248,10 +248,6 @@ def halve(alive: list[int], values: list[list[float]], protected: set[int]) -> l
         return alive
     kept = set(free[:max(FINALISTS, (len(free) + 1) // 2)])
     return [j for j in alive if j in protected or j in kept]
-
-
-#: a pass replaces the heuristic's only when its mean is better by this many standard errors
-GATE = 1.5
 
 
 def beats(values: list[float], base: list[float], gate: float = GATE) -> bool:
