@@ -126,7 +126,8 @@ def test_the_fused_play_evidence_weighs_every_world_as_the_replay_does(
     fused = PlayEvidence(view, 0.5)
     sampler = WorldSampler(view)
     real = [list(hand.hand_cards(s)) for s in range(players)]
-    for hands in [real] + [sampler.sample(random.Random(k))[0] for k in range(4)]:
+    worlds = [real] + [sampler.sample(random.Random(k))[0] for k in range(4)]
+    for hands in worlds + worlds[::-1]:  # the second time round, every seat's hand is one seen before
         assert fused(hands) == plausibility(view, hands, [], 0.5)
     assert PlayEvidence(view, 1.0)(real) == 1.0
 
@@ -177,6 +178,21 @@ def test_a_pass_the_heuristic_would_not_make_from_the_world_hand_weighs_less() -
     assert pass_plausibility(view, _real(odd), 0.5) == 0.125  # all three differ from the model's
     one = _across(["QS", "AS", "2H"])  # one card off the model's pass
     assert pass_plausibility(one.view(0), _real(one), 0.5) == 0.5
+
+
+def test_pass_evidence_weighs_a_passer_hand_seen_before_alike() -> None:
+    # one PassEvidence over many worlds keeps each passer hand's weight: the same as a fresh one's every time
+    hand = Hand.from_seed(Rules.standard(4), 5, number=2)  # a pass to the right: seat 1 passes to seat 0
+    for s in range(4):
+        cards = hand.hand_cards(s)
+        hand.pass_cards(s, cards[:3] if s == 1 else choose_pass(cards, hand.rules))  # seat 1 sends its lowest
+    view = hand.view(0)
+    evidence = PassEvidence(view, 0.5)
+    worlds = [_real(hand)] + [WorldSampler(view).sample(random.Random(k))[0] for k in range(12)]
+    weights = [evidence(hands) for hands in worlds]
+    assert len(set(weights)) > 1  # the worlds differ in how well they explain the pass
+    assert [evidence(hands) for hands in worlds[::-1]] == weights[::-1]
+    assert [PassEvidence(view, 0.5)(hands) for hands in worlds] == weights
 
 
 #: seat 2 holds the Q♠ and no diamond; seat 3 no club

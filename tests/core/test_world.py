@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from hearts.bots.sampler import WorldSampler
 from hearts.core import Hand, Rules
+from hearts.core.hand import WorldMaker
 
 FIELDS = ("phase", "lo", "hi", "to_move", "leader", "trick", "tricks", "plays", "broken", "taken", "points_taken", "voids",
           "pile", "pile_points", "last_winner", "kitty")
@@ -44,3 +46,38 @@ def test_world_refuses_the_pass_phase() -> None:
     hand = Hand.from_seed(Rules.standard(4), 1)
     with pytest.raises(ValueError, match="play or moon phase"):
         Hand.world(hand.view(0), [hand.hand_cards(s) for s in range(4)])
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6),
+                                   Rules.omnibus(5), Rules.standard(4, moon="add")],
+                         ids=lambda r: f"{r.variant}{r.players}{r.moon}")
+def test_world_maker_builds_the_worlds_hand_world_builds(rules: Rules) -> None:
+    # every field of every sampled world, at every stage of the hand (the kitty before and after a trick too)
+    rng = random.Random(100 + rules.players)
+    for deal in range(10):
+        hand = Hand.from_seed(rules, rng, number=deal + 1)
+        stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
+        if hand.phase == "pass":
+            for s in range(rules.players):
+                hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+        while hand.phase == "play" and len(hand.plays) < stop:
+            hand.play(rng.choice(hand.legal_cards()))
+        if hand.phase not in ("play", "moon"):
+            continue
+        view = hand.view(rng.randrange(rules.players))
+        make, sampler = WorldMaker(view), WorldSampler(view)
+        for k in range(5):
+            hands, kitty = sampler.sample(random.Random(k))
+            world, fresh = make(hands, kitty), Hand.world(view, hands, kitty)
+            for name in (*FIELDS, "_dealt", "passes", "received", "shooter", "pass_direction", "number", "dealer"):
+                assert getattr(world, name) == getattr(fresh, name), name
+            assert world.legal_mask() == fresh.legal_mask()
+            assert world.deal == fresh.deal
+            if world.phase == "play":  # the worlds are independent: playing one leaves the next alike
+                world.play(world.legal_cards()[0])
+
+
+def test_world_maker_refuses_a_wrong_shape() -> None:
+    hand = Hand.from_seed(Rules.standard(4), 1, number=4)
+    with pytest.raises(ValueError, match="one hand per seat"):
+        WorldMaker(hand.view(0))([hand.hand_cards(s) for s in range(3)])

@@ -76,6 +76,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
     moon = rules.moon_points
     jd = bool(rules.jack_of_diamonds)
     jd_taker = next((s for s in range(n) if JD in world.taken[s]), -1) if jd else -1
+    scoring = POINT_MASK | _JD_BIT if jd else POINT_MASK  # the cards that change the points when taken
     threshold = defend_at(moon, ROLLOUT_DEFEND_AT)
     run_on = [(root_run_on if s == root else RUN_ON_AT) * moon for s in range(n)]
     tmask = tpts = 0  # the trick's cards, and its points (the J♦'s -10 counted when it plays)
@@ -114,8 +115,8 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
                 if tmask & _JD_BIT:
                     jd_taker = winner
                 done += 1
-                if done == total:
-                    break
+                if done == total or not held & scoring:
+                    break  # the last trick, or no card left that scores: the points are final
                 trick = []
                 tmask = tpts = 0
                 leader = seat = winner

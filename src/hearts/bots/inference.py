@@ -197,16 +197,35 @@ class PlayEvidence:
                 trick = []
         self.n, self.moon, self.jd = n, moon, jd
         self.restrict = not rules.points_on_first_trick
+        #: per seat with a play to explain, its misses by hand (a mask): a seat's hand recurs across worlds
+        self._memo: dict[int, dict[int, int]] = {s: {} for s in sorted({d.seat for d in self.decisions})}
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         """The weight of a world with these current hands (per seat)."""
         if not self.decisions:
             return 1.0
-        masks = [sum(1 << c for c in h) for h in hands]
-        n, moon, jd, miss = self.n, self.moon, self.jd, self.miss
+        misses = 0
+        for seat, memo in self._memo.items():
+            mask = 0
+            for c in hands[seat]:
+                mask |= 1 << c
+            k = memo.get(mask)
+            if k is None:
+                k = memo[mask] = self._misses(seat, mask)
+            misses += k
         weight = 1.0
+        for _ in range(misses):
+            weight *= self.miss
+        return weight
+
+    def _misses(self, seat: int, mask: int) -> int:
+        """How many of ``seat``'s plays the policy would not have made from a hand of ``mask`` now."""
+        n, moon, jd = self.n, self.moon, self.jd
+        misses = 0
         for d in self.decisions:
-            h = masks[d.seat] | d.later
+            if d.seat != seat:
+                continue
+            h = mask | d.later
             trick = d.trick
             if trick:
                 legal = h & d.suit_mask
@@ -229,8 +248,8 @@ class PlayEvidence:
                 else:
                     card = _discard(legal, out, trick, d.leader, n, w, d.against, mode, jd, points, d.tpts)
             if card != d.card:
-                weight *= miss
-        return weight
+                misses += 1
+        return misses
 
 
 def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: float) -> float:
@@ -274,13 +293,22 @@ class PassEvidence:
         self.known = set(view.played_by_seat()[self.passer]) | set(received)
         # in a pass across it got our cards: the rest of its hand is exact
         self.got = set(view.passed) if view.pass_target == self.passer and view.passed else set()
+        #: the weight by the passer's hand now (a mask): its hand recurs across worlds
+        self._memo: dict[int, float] = {}
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         if not self.active:
             return 1.0
-        held = (set(hands[self.passer]) | self.known) - self.got
-        model = set(choose_pass(sorted(held), self.rules, self.stopper))
-        return float(self.miss ** sum(1 for c in self.received if c not in model))
+        now = hands[self.passer]
+        mask = 0
+        for c in now:
+            mask |= 1 << c
+        weight = self._memo.get(mask)
+        if weight is None:
+            held = (set(now) | self.known) - self.got
+            model = set(choose_pass(sorted(held), self.rules, self.stopper))
+            weight = self._memo[mask] = float(self.miss ** sum(1 for c in self.received if c not in model))
+        return weight
 
 
 class QueenEvidence:

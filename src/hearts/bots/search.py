@@ -172,7 +172,7 @@ from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
-from hearts.core.hand import POINT_MASK
+from hearts.core.hand import POINT_MASK, WorldMaker
 
 from .base import Bot
 from .fast_playout import fast_playable, fast_playout
@@ -292,6 +292,7 @@ class WorldEvaluator:
         self.shoot_card = shoot_card
         self.miss = miss
         self.sampler = WorldSampler(view)
+        self.make_world = WorldMaker(view)
         self.pass_weight = PassEvidence(view, pass_miss, stopper=STOPPER_OF_PASS_TOP[pass_top])
         #: the plays seen as evidence, fused for the heuristic policy (the same weights as :func:`plausibility`)
         self.play_weight = PlayEvidence(view, miss) if rollout == "heuristic" else None
@@ -312,7 +313,7 @@ class WorldEvaluator:
         """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
         view, policy, value = self.view, self.policy, self.value
         hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
-        world = Hand.world(view, hands, kitty)
+        world = self.make_world(hands, kitty)
         values: list[float] = []
         fast = self.fast and fast_playable(world)
         for k, c in enumerate(view.legal):

@@ -742,6 +742,63 @@ class Hand:
         return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"
 
 
+class WorldMaker:
+    """:meth:`Hand.world` for many worlds of one view: what the view fixes is worked out once.
+
+    A search builds thousands of worlds of one view; each is a copy of one
+    template (the tricks, the points taken, the voids, the passes) with the
+    sampled hands put in. The worlds equal :meth:`Hand.world`'s (a test
+    compares every field). With a kitty and a trick played, the kitty's cards
+    are in the first trick's winner's pile, so each world is built whole.
+
+    >>> from hearts.core import Rules
+    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)  # no passing
+    >>> hand.play(hand.legal_cards()[0])
+    >>> view = hand.view(1)
+    >>> hands = [hand.hand_cards(s) for s in range(4)]
+    >>> world = WorldMaker(view)(hands)
+    >>> world.hand_cards(2) == hand.hand_cards(2), world.legal_mask() == hand.legal_mask()
+    (True, True)
+    """
+
+    __slots__ = ("view", "n", "kitty_size", "played", "template")
+
+    def __init__(self, view: SeatView) -> None:
+        n = view.players
+        self.view = view
+        self.n = n
+        self.kitty_size = view.kitty_size
+        self.played = [card_masks(cards) for cards in view.played_by_seat()]
+        self.template: Hand | None = None
+        if not (view.kitty_size and view.tricks):
+            self.template = Hand.world(view, [[] for _ in range(n)], [0] * view.kitty_size)
+
+    def __call__(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card] = ()) -> Hand:
+        """The world with these current hands (per seat) and kitty."""
+        template = self.template
+        if template is None:
+            return Hand.world(self.view, hands, kitty)
+        n = self.n
+        if len(hands) != n or len(kitty) != self.kitty_size:
+            raise ValueError("a world needs one hand per seat and the kitty's cards")
+        h = template.clone()
+        lo, hi, dealt_lo, dealt_hi = [], [], [], []
+        for s in range(n):
+            a, b = card_masks(hands[s])
+            pa, pb = self.played[s]
+            lo.append(a)
+            hi.append(b)
+            dealt_lo.append(a | pa)
+            dealt_hi.append(b | pb | (a & pa))  # a card held once and played once was dealt twice
+        h.lo, h.hi = lo, hi
+        h._dealt = (tuple(dealt_lo), tuple(dealt_hi))
+        if self.kitty_size:
+            h.kitty = tuple(sorted(kitty))
+        if h.phase == PLAY:
+            h._legal = h._compute_legal()
+        return h
+
+
 def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tuple[int | None, CardMask]:
     """Which card of a trick (whole or in progress) wins it now, and which cards cancel.
 
