@@ -12,6 +12,13 @@ sampled worlds, by how far the hand has gone, in 4-player standard and
 
     python benchmarks/search_speed.py playouts [--worlds 300]
 
+Worlds: building the worlds of one view from a template made once
+(:class:`~hearts.core.hand.WorldMaker`, as the search does) against
+:meth:`~hearts.core.Hand.world` for each, on the same sampled hands, by how
+far the hand has gone; they must agree::
+
+    python benchmarks/search_speed.py worlds [--worlds 300]
+
 Strength: a spec against ``heuristic`` in 4-player standard Hearts, line-up
 ``A,heuristic,heuristic,heuristic`` over duplicate deals, each deal played
 once per rotation (so A sits in every seat)::
@@ -32,7 +39,8 @@ from hearts.bots.heuristic_rollout import rollout_card
 from hearts.bots.playout import playout
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import SearchBot
-from hearts.core import Hand, Rules, random_deal
+from hearts.core import Card, Hand, Rules, SeatView, random_deal
+from hearts.core.hand import WorldMaker
 
 VARIANTS = [("standard", 4), ("cancellation", 8), ("cancellation", 11)]
 
@@ -111,6 +119,52 @@ def playouts(worlds: int, seed: int) -> None:
             print(f"{label:16} {name:12} {len(cases) / t_fast:9.0f} {len(cases) / t_slow:9.0f} {t_slow / t_fast:7.2f}x")
 
 
+def worlds_built(worlds: int, seed: int, positions: int = 20) -> None:
+    """Worlds a second built from a template (``WorldMaker``) and one by one (``Hand.world``), on the same
+    sampled hands of ``positions`` views in each third of a hand (4-player Hearts, 8- and 11-player
+    Cancellation Hearts, whose kitty makes the template build each world whole once a trick is played)."""
+    print(f"{'variant':16} {'position':12} {'template/s':>10} {'each/s':>9} {'speed-up':>8}")
+    for rules in (Rules(queen_breaks_hearts=False, moon="add"), Rules.cancellation(8), Rules.cancellation(11)):
+        rng = random.Random(seed)
+        total = rules.cards_each * rules.players
+        edges = [0, total // 3, 2 * total // 3, total]
+        names = [f"plays {a}-{b - 1}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
+        buckets: dict[str, list[tuple[SeatView, list[tuple[list[list[Card]], list[Card]]]]]] = {n: [] for n in names}
+        policy = make_bot("heuristic", seed=seed)
+        while min(len(b) for b in buckets.values()) < positions:
+            hand = Hand.from_seed(rules, rng, number=rng.randint(1, 4))
+            while hand.phase == "pass":
+                for s in hand.seats_to_act():
+                    hand.apply(policy.act(hand.view(s)))
+            plays = 0
+            while hand.phase == "play":
+                name = names[sum(plays >= e for e in edges[1:3])]
+                if len(buckets[name]) < positions and rng.random() < 0.25:
+                    view = hand.view(hand.to_move)
+                    sampler = WorldSampler(view)
+                    buckets[name].append((view, [sampler.sample(rng) for _ in range(worlds // positions)]))
+                hand.apply(policy.act(hand.view(hand.to_move)))
+                plays += 1
+        label = f"{rules.variant} {rules.players}p"
+        for name, cases in buckets.items():
+            count = sum(len(samples) for _, samples in cases)
+            t_made = t_each = float("inf")  # the best of three, taken in turns
+            for _ in range(3):
+                t = time.perf_counter()
+                made = []
+                for view, samples in cases:
+                    make = WorldMaker(view)
+                    made += [make(hands, kitty) for hands, kitty in samples]
+                t_made = min(t_made, time.perf_counter() - t)
+                t = time.perf_counter()
+                each = [Hand.world(view, hands, kitty) for view, samples in cases
+                        for hands, kitty in samples]
+                t_each = min(t_each, time.perf_counter() - t)
+            assert all(a.lo == b.lo and a.points_taken == b.points_taken and a.legal_mask() == b.legal_mask()
+                       and a.deal == b.deal for a, b in zip(made, each, strict=True)), "the worlds differ"
+            print(f"{label:16} {name:12} {count / t_made:10.0f} {count / t_each:9.0f} {t_each / t_made:7.2f}x")
+
+
 def strength(spec: str, other: str, deals: int, seed: int) -> None:
     """Duplicate deals, 4 rotations each: mean points per hand of ``spec`` and ``other`` with standard errors."""
     rules = Rules.standard(4)
@@ -160,18 +214,20 @@ def strength(spec: str, other: str, deals: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["speed", "playouts", "strength"])
+    parser.add_argument("mode", choices=["speed", "playouts", "worlds", "strength"])
     parser.add_argument("--spec", default="search")
     parser.add_argument("--other", default="heuristic")
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--worlds", type=int, default=300, help="playouts: worlds per position bucket")
+    parser.add_argument("--worlds", type=int, default=300, help="playouts, worlds: worlds per position bucket")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.mode == "speed":
         speed(args.spec, args.decisions, args.seed)
     elif args.mode == "playouts":
         playouts(args.worlds, args.seed)
+    elif args.mode == "worlds":
+        worlds_built(args.worlds, args.seed)
     else:
         strength(args.spec, args.other, args.deals, args.seed)
 

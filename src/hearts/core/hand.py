@@ -768,9 +768,10 @@ class WorldMaker:
         self.view = view
         self.n = n
         self.kitty_size = view.kitty_size
-        self.played = [card_masks(cards) for cards in view.played_by_seat()]
+        self.played: list[tuple[CardMask, CardMask]] = []
         self.template: Hand | None = None
         if not (view.kitty_size and view.tricks):
+            self.played = [card_masks(cards) for cards in view.played_by_seat()]
             self.template = Hand.world(view, [[] for _ in range(n)], [0] * view.kitty_size)
 
     def __call__(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card] = ()) -> Hand:
