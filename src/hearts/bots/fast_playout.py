@@ -191,6 +191,7 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
     kitty_points = sum(POINTS[c] for c in kitty)
     kitty_half = len(kitty) // 2  # the first trick's expected extra points, to the policy
     jacks = [world.taken[s].count(JD) for s in range(n)] if jd else [0] * n
+    scoring = POINT_MASK | _JD_BIT if jd else POINT_MASK  # the cards that change the points when taken
     kitty_jacks = kitty.count(JD) if jd else 0
     pile_points = world.pile_points
     pile_jacks = world.pile.count(JD) if jd else 0
@@ -252,8 +253,8 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
                     last_winner = leader = winner
                     sum_points = sum(points)
                 done += 1
-                if done == total:
-                    break
+                if done == total or not one & scoring and not pile_points and not pile_jacks:
+                    break  # the last trick, or nothing left that scores and no pile: the points are final
                 trick = []
                 seen = dup = tpts = tjacks = 0
                 seat = leader
