@@ -32,6 +32,8 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from hearts.bots import make_bot
 from hearts.bots.fast_playout import fast_playout
@@ -41,6 +43,8 @@ from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import SearchBot
 from hearts.core import Card, Hand, Rules, SeatView, random_deal
 from hearts.core.hand import WorldMaker
+
+T = TypeVar("T")
 
 VARIANTS = [("standard", 4), ("cancellation", 8), ("cancellation", 11)]
 
@@ -75,32 +79,42 @@ def speed(spec: str, decisions: int, seed: int) -> None:
               f"{sims / total:7.0f} sims/s, {sims / len(times):6.0f} sims/decision ({len(times)} decisions)")
 
 
+def by_third(rules: Rules, seed: int, count: int, keep: Callable[[SeatView, random.Random], T]) -> dict[str, list[T]]:
+    """``count`` items in each third of a hand, by the third's name: ``keep(view, rng)`` of the seat to move at
+    plays picked at random (one in four) from hands that the heuristic plays from ``seed``."""
+    rng = random.Random(seed)
+    total = rules.cards_each * rules.players
+    edges = [0, total // 3, 2 * total // 3, total]
+    names = [f"plays {a}-{b - 1}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
+    buckets: dict[str, list[T]] = {name: [] for name in names}
+    policy = make_bot("heuristic", seed=seed)
+    while min(len(b) for b in buckets.values()) < count:
+        hand = Hand.from_seed(rules, rng, number=rng.randint(1, 4))
+        while hand.phase == "pass":
+            for s in hand.seats_to_act():
+                hand.apply(policy.act(hand.view(s)))
+        plays = 0
+        while hand.phase == "play":
+            name = names[sum(plays >= e for e in edges[1:3])]
+            if len(buckets[name]) < count and rng.random() < 0.25:
+                buckets[name].append(keep(hand.view(hand.to_move), rng))
+            hand.apply(policy.act(hand.view(hand.to_move)))
+            plays += 1
+    return buckets
+
+
+def _world_and_card(view: SeatView, rng: random.Random) -> tuple[Hand, int]:
+    hands, kitty = WorldSampler(view).sample(rng)
+    world = Hand.world(view, hands, kitty)
+    return world, rng.choice(world.legal_cards())
+
+
 def playouts(worlds: int, seed: int) -> None:
     """Playouts a second, fused and engine, on the same worlds in each third of a hand (4-player standard
     Hearts as ``mc:128`` plays it, and 8-player Cancellation Hearts)."""
     print(f"{'variant':16} {'position':12} {'fused/s':>9} {'engine/s':>9} {'speed-up':>8}")
     for rules in (Rules(queen_breaks_hearts=False, moon="add"), Rules.cancellation(8)):
-        rng = random.Random(seed)
-        total = rules.cards_each * rules.players
-        edges = [0, total // 3, 2 * total // 3, total]
-        names = [f"plays {a}-{b - 1}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
-        buckets: dict[str, list[tuple[Hand, int]]] = {name: [] for name in names}
-        policy = make_bot("heuristic", seed=seed)
-        while min(len(b) for b in buckets.values()) < worlds:
-            hand = Hand.from_seed(rules, rng, number=rng.randint(1, 4))
-            while hand.phase == "pass":
-                for s in hand.seats_to_act():
-                    hand.apply(policy.act(hand.view(s)))
-            plays = 0
-            while hand.phase == "play":
-                name = names[sum(plays >= e for e in edges[1:3])]
-                if len(buckets[name]) < worlds and rng.random() < 0.25:
-                    view = hand.view(hand.to_move)
-                    hands, kitty = WorldSampler(view).sample(rng)
-                    world = Hand.world(view, hands, kitty)
-                    buckets[name].append((world, rng.choice(world.legal_cards())))
-                hand.apply(policy.act(hand.view(hand.to_move)))
-                plays += 1
+        buckets = by_third(rules, seed, worlds, _world_and_card)
         label = f"{rules.variant} {rules.players}p"
         for name, cases in buckets.items():
             t_fast = t_slow = float("inf")  # the best of three, taken in turns, so a busy moment hurts neither side
@@ -124,27 +138,14 @@ def worlds_built(worlds: int, seed: int, positions: int = 20) -> None:
     sampled hands of ``positions`` views in each third of a hand (4-player Hearts, 8- and 11-player
     Cancellation Hearts, whose kitty makes the template build each world whole once a trick is played)."""
     print(f"{'variant':16} {'position':12} {'template/s':>10} {'each/s':>9} {'speed-up':>8}")
+    per = max(1, worlds // positions)
+
+    def sampled(view: SeatView, rng: random.Random) -> tuple[SeatView, list[tuple[list[list[Card]], list[Card]]]]:
+        sampler = WorldSampler(view)
+        return view, [sampler.sample(rng) for _ in range(per)]
+
     for rules in (Rules(queen_breaks_hearts=False, moon="add"), Rules.cancellation(8), Rules.cancellation(11)):
-        rng = random.Random(seed)
-        total = rules.cards_each * rules.players
-        edges = [0, total // 3, 2 * total // 3, total]
-        names = [f"plays {a}-{b - 1}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
-        buckets: dict[str, list[tuple[SeatView, list[tuple[list[list[Card]], list[Card]]]]]] = {n: [] for n in names}
-        policy = make_bot("heuristic", seed=seed)
-        while min(len(b) for b in buckets.values()) < positions:
-            hand = Hand.from_seed(rules, rng, number=rng.randint(1, 4))
-            while hand.phase == "pass":
-                for s in hand.seats_to_act():
-                    hand.apply(policy.act(hand.view(s)))
-            plays = 0
-            while hand.phase == "play":
-                name = names[sum(plays >= e for e in edges[1:3])]
-                if len(buckets[name]) < positions and rng.random() < 0.25:
-                    view = hand.view(hand.to_move)
-                    sampler = WorldSampler(view)
-                    buckets[name].append((view, [sampler.sample(rng) for _ in range(worlds // positions)]))
-                hand.apply(policy.act(hand.view(hand.to_move)))
-                plays += 1
+        buckets = by_third(rules, seed, positions, sampled)
         label = f"{rules.variant} {rules.players}p"
         for name, cases in buckets.items():
             count = sum(len(samples) for _, samples in cases)

@@ -14,19 +14,25 @@ FIELDS = ("phase", "lo", "hi", "to_move", "leader", "trick", "tricks", "plays", 
           "pile", "pile_points", "last_winner", "kitty")
 
 
+def _random_position(rules: Rules, rng: random.Random, deal: int) -> Hand | None:
+    """Hand ``deal + 1`` passed and played at random up to a random play (None once it is over)."""
+    hand = Hand.from_seed(rules, rng, number=deal + 1)
+    stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
+    if hand.phase == "pass":
+        for s in range(rules.players):
+            hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    while hand.phase == "play" and len(hand.plays) < stop:
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand if hand.phase in ("play", "moon") else None
+
+
 @pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6), Rules.omnibus(5)],
                          ids=lambda r: f"{r.variant}{r.players}")
 def test_world_from_the_true_hidden_cards_is_the_true_state(rules: Rules) -> None:
     rng = random.Random(rules.players)
     for deal in range(12):
-        hand = Hand.from_seed(rules, rng, number=deal + 1)
-        stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
-        if hand.phase == "pass":
-            for s in range(rules.players):
-                hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
-        while hand.phase == "play" and len(hand.plays) < stop:
-            hand.play(rng.choice(hand.legal_cards()))
-        if hand.phase not in ("play", "moon"):
+        hand = _random_position(rules, rng, deal)
+        if hand is None:
             continue
         seat = rng.randrange(rules.players)
         world = Hand.world(hand.view(seat), [hand.hand_cards(s) for s in range(rules.players)], hand.kitty)
@@ -55,14 +61,8 @@ def test_world_maker_builds_the_worlds_hand_world_builds(rules: Rules) -> None:
     # every field of every sampled world, at every stage of the hand (the kitty before and after a trick too)
     rng = random.Random(100 + rules.players)
     for deal in range(10):
-        hand = Hand.from_seed(rules, rng, number=deal + 1)
-        stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
-        if hand.phase == "pass":
-            for s in range(rules.players):
-                hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
-        while hand.phase == "play" and len(hand.plays) < stop:
-            hand.play(rng.choice(hand.legal_cards()))
-        if hand.phase not in ("play", "moon"):
+        hand = _random_position(rules, rng, deal)
+        if hand is None:
             continue
         view = hand.view(rng.randrange(rules.players))
         make, sampler = WorldMaker(view), WorldSampler(view)
