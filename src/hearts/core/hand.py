@@ -747,9 +747,9 @@ class WorldMaker:
 
     A search builds thousands of worlds of one view; each is a copy of one
     template (the tricks, the points taken, the voids, the passes) with the
-    sampled hands put in. The worlds equal :meth:`Hand.world`'s (a test
-    compares every field). With a kitty and a trick played, the kitty's cards
-    are in the first trick's winner's pile, so each world is built whole.
+    sampled hands put in, and the sampled kitty put where the first trick
+    took it (a winner's cards, or the set-aside pile). The worlds equal
+    :meth:`Hand.world`'s (a test compares every field).
 
     >>> from hearts.core import Rules
     >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)  # no passing
@@ -761,28 +761,43 @@ class WorldMaker:
     (True, True)
     """
 
-    __slots__ = ("view", "n", "kitty_size", "played", "template")
+    __slots__ = ("n", "kitty_size", "played", "template", "kitty_at")
 
     def __init__(self, view: SeatView) -> None:
-        n = view.players
-        self.view = view
+        n, k = view.players, view.kitty_size
         self.n = n
-        self.kitty_size = view.kitty_size
-        self.played: list[tuple[CardMask, CardMask]] = []
-        self.template: Hand | None = None
-        if not (view.kitty_size and view.tricks):
-            self.played = [card_masks(cards) for cards in view.played_by_seat()]
-            self.template = Hand.world(view, [[] for _ in range(n)], [0] * view.kitty_size)
+        self.kitty_size = k
+        self.played = [card_masks(cards) for cards in view.played_by_seat()]
+        # the template's kitty is k copies of a card worth no points, put back per world
+        self.template = Hand.world(view, [[] for _ in range(n)], [0] * k)
+        #: where the first trick left the kitty: (seat, offset in its cards taken), seat -1 for the pile;
+        #: None before the first trick is done
+        self.kitty_at: tuple[int, int] | None = None
+        if k and view.tricks:
+            taken = [0] * n  # cards taken so far, per seat
+            pile = 0
+            at: tuple[int, int] | None = None
+            for i, t in enumerate(view.tricks):
+                size = len(t.cards) + (k if i == 0 else 0)
+                if t.winner is None:
+                    if i == 0:
+                        at = (-1, len(t.cards))
+                    pile += size
+                    continue
+                if i == 0:
+                    at = (t.winner, taken[t.winner] + len(t.cards))
+                elif at is not None and at[0] < 0:  # the pile, kitty and all, goes with this trick
+                    at = (t.winner, taken[t.winner] + len(t.cards) + at[1])
+                taken[t.winner] += size + pile
+                pile = 0
+            self.kitty_at = at
 
     def __call__(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card] = ()) -> Hand:
         """The world with these current hands (per seat) and kitty."""
-        template = self.template
-        if template is None:
-            return Hand.world(self.view, hands, kitty)
-        n = self.n
-        if len(hands) != n or len(kitty) != self.kitty_size:
+        n, k = self.n, self.kitty_size
+        if len(hands) != n or len(kitty) != k:
             raise ValueError("a world needs one hand per seat and the kitty's cards")
-        h = template.clone()
+        h = self.template.clone()
         lo, hi, dealt_lo, dealt_hi = [], [], [], []
         for s in range(n):
             a, b = card_masks(hands[s])
@@ -793,8 +808,17 @@ class WorldMaker:
             dealt_hi.append(b | pb | (a & pa))  # a card held once and played once was dealt twice
         h.lo, h.hi = lo, hi
         h._dealt = (tuple(dealt_lo), tuple(dealt_hi))
-        if self.kitty_size:
+        if k:
             h.kitty = tuple(sorted(kitty))
+            if self.kitty_at is not None:
+                seat, at = self.kitty_at
+                gained = sum(POINTS[c] for c in h.kitty)
+                if seat < 0:
+                    h.pile[at:at + k] = h.kitty
+                    h.pile_points += gained
+                else:
+                    h.taken[seat][at:at + k] = h.kitty
+                    h.points_taken[seat] += gained
         if h.phase == PLAY:
             h._legal = h._compute_legal()
         return h
