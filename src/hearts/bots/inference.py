@@ -61,7 +61,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF, mask_of
 from hearts.core.hand import POINT_MASK
 from hearts.core.rules import PASS_OFFSETS
 
@@ -197,34 +197,32 @@ class PlayEvidence:
                 trick = []
         self.n, self.moon, self.jd = n, moon, jd
         self.restrict = not rules.points_on_first_trick
-        #: per seat with a play to explain, its misses by hand (a mask): a seat's hand recurs across worlds
-        self._memo: dict[int, dict[int, int]] = {s: {} for s in sorted({d.seat for d in self.decisions})}
+        #: per seat with a play to explain: its plays, and its misses by hand (a mask; a hand recurs across worlds)
+        self._by_seat: dict[int, tuple[list[_Decision], dict[int, int]]] = {}
+        for d in self.decisions:
+            self._by_seat.setdefault(d.seat, ([], {}))[0].append(d)
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         """The weight of a world with these current hands (per seat)."""
         if not self.decisions:
             return 1.0
         misses = 0
-        for seat, memo in self._memo.items():
-            mask = 0
-            for c in hands[seat]:
-                mask |= 1 << c
+        for seat, (decisions, memo) in self._by_seat.items():
+            mask = mask_of(hands[seat])
             k = memo.get(mask)
             if k is None:
-                k = memo[mask] = self._misses(seat, mask)
+                k = memo[mask] = self._misses(decisions, mask)
             misses += k
         weight = 1.0
         for _ in range(misses):
             weight *= self.miss
         return weight
 
-    def _misses(self, seat: int, mask: int) -> int:
-        """How many of ``seat``'s plays the policy would not have made from a hand of ``mask`` now."""
+    def _misses(self, decisions: list[_Decision], mask: int) -> int:
+        """How many of one seat's ``decisions`` the policy would not have made from a hand of ``mask`` now."""
         n, moon, jd = self.n, self.moon, self.jd
         misses = 0
-        for d in self.decisions:
-            if d.seat != seat:
-                continue
+        for d in decisions:
             h = mask | d.later
             trick = d.trick
             if trick:
@@ -300,9 +298,7 @@ class PassEvidence:
         if not self.active:
             return 1.0
         now = hands[self.passer]
-        mask = 0
-        for c in now:
-            mask |= 1 << c
+        mask = mask_of(now)
         weight = self._memo.get(mask)
         if weight is None:
             held = (set(now) | self.known) - self.got
