@@ -11,8 +11,12 @@ Sections:
   tool, ``--tool DIR``): its ``match.py`` is run as a subprocess for each
   ``--mc-lineup`` and its JSON (written into ``--out-dir``) is read back,
   with the first bot's payoff split into what its moons, the other bot's
-  moons and the other hands gave (:func:`payoff_split`); skipped, with one
-  line, when the tool or cargo is missing.
+  moons and the other hands gave (:func:`payoff_split`); each later line-up
+  with the same other bots is also paired deal by deal against the first
+  (:func:`paired`: the difference ± se and how many deals ended
+  differently; with ``sims`` budgets and no ``ms`` the deals a change does
+  not reach cancel exactly); skipped, with one line, when the tool or
+  cargo is missing.
 - ``shooter``: the ``shooter`` bot against three copies of each level, in
   4-player standard Hearts: its moons completed and attempted per seat-hand
   and the defenders' points per hand.
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -182,21 +187,48 @@ def payoff_split(per_deal: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float
     keys = ("all", "ours", "theirs", "rest")
     per: dict[str, list[Fraction]] = {k: [] for k in keys}
     for deal in per_deal:
-        total = dict.fromkeys(keys, Fraction(0))
-        hands = 0
-        for table in deal["tables"]:
-            r = table["rotation"]
-            for points, shooter in zip(table["points"], table["shooters"], strict=True):
-                n = len(points)
-                mine = [s for s in range(n) if (s - r) % 2 == 0]
-                pay = sum((Fraction(sum(points) - points[s], n - 1) - points[s] for s in mine), Fraction(0)) / len(mine)
-                key = "rest" if shooter is None else "ours" if shooter in mine else "theirs"
-                total["all"] += pay
-                total[key] += pay
-                hands += 1
-        for k in keys:
-            per[k].append(total[k] / hands)
+        for k, v in _deal_split(deal).items():
+            per[k].append(v)
     return {k: (float(sum(v, Fraction(0)) / len(v)), standard_error(v)) for k, v in per.items()}
+
+
+def _deal_split(deal: Mapping[str, Any]) -> dict[str, Fraction]:
+    """One deal's share of :func:`payoff_split`: the first bot's payoff a hand over its tables, split by the moon."""
+    total = dict.fromkeys(("all", "ours", "theirs", "rest"), Fraction(0))
+    hands = 0
+    for table in deal["tables"]:
+        r = table["rotation"]
+        for points, shooter in zip(table["points"], table["shooters"], strict=True):
+            n = len(points)
+            mine = [s for s in range(n) if (s - r) % 2 == 0]
+            pay = sum((Fraction(sum(points) - points[s], n - 1) - points[s] for s in mine), Fraction(0)) / len(mine)
+            key = "rest" if shooter is None else "ours" if shooter in mine else "theirs"
+            total["all"] += pay
+            total[key] += pay
+            hands += 1
+    return {k: v / hands for k, v in total.items()}
+
+
+def paired(base: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]]) -> tuple[float, float | None, int, int]:
+    """The first bot of ``other`` against the first bot of ``base`` on the deals both played (match.py's
+    ``per_deal`` lists): the mean payoff difference a hand and its standard error over those deals, how many
+    deals ended differently, and how many there were.
+
+    With bots that do not read the clock (a ``sims`` budget and no ``ms``), the same spec plays a deal the
+    same way every time, so a change that alters few decisions changes few deals: the rest cancel exactly,
+    and the difference is measured far more closely than either payoff.
+
+    >>> plain = {"rotation": 0, "points": [[3, 10, 13, 0]], "shooters": [None]}
+    >>> worse = {"rotation": 0, "points": [[6, 7, 13, 0]], "shooters": [None]}
+    >>> base = [{"deal": 0, "tables": [plain]}, {"deal": 1, "tables": [plain]}]
+    >>> paired(base, [{"deal": 0, "tables": [plain]}, {"deal": 1, "tables": [worse]}])
+    (-1.0, 1.0, 1, 2)
+    """
+    before = {d["deal"]: _deal_split(d)["all"] for d in base}
+    diffs = [_deal_split(d)["all"] - before[d["deal"]] for d in other if d["deal"] in before]
+    if not diffs:
+        return math.nan, None, 0, 0
+    return float(sum(diffs, Fraction(0)) / len(diffs)), standard_error(diffs), sum(1 for x in diffs if x), len(diffs)
 
 
 # -- the sections ----------------------------------------------------------------
@@ -219,6 +251,7 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     rows: list[list[str]] = []
     splits: list[list[str]] = []
     notes: list[str] = []
+    per_deals: list[tuple[list[str], list[dict[str, Any]]]] = []
     for lineup in args.mc_lineup or [s.split(",") for s in MC_LINEUPS]:
         spec = ",".join(lineup)
         out = args.out_dir / f"{re.sub(r'[^A-Za-z0-9]+', '-', spec).strip('-')}-h{args.hands}-s{args.seed}.json"
@@ -241,6 +274,7 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
             rows.append([f"`{spec}`", f"`{b['name']}`", pm(b["points_per_hand"], b["se"]), pm(b["payoff"], b["payoff_se"]),
                          str(b["moons_shot"]), str(b.get("moon_attempts", "-")), str(b["moons_conceded"]), ms(row["ms_per_move"])])
         if data.get("per_deal"):
+            per_deals.append((lineup, data["per_deal"]))
             split = payoff_split(data["per_deal"])
             splits.append([f"`{spec}`", f"`{data['bots'][0]['name']}`", *(pm(*split[k]) for k in ("all", "ours", "theirs", "rest"))])
         legal = data.get("legal_check", {})
@@ -254,9 +288,26 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     if splits:
         split_header = ["line-up", "bot", "payoff ± se", "from its moons", "from the other's moons", "from the other hands"]
         body += "\n\nThe first bot's payoff a hand, split by the hand's moon:\n\n" + md_table(split_header, splits)
+    pairs = _paired_rows(per_deals)
+    if pairs:
+        pair_header = ["first bot", "against the first line-up's", "payoff difference ± se", "deals played differently"]
+        body += ("\n\nPaired on the same deals (line-ups with the same other bots):\n\n" + md_table(pair_header, pairs))
     body += "".join(f"\n\n{n}" for n in notes)
     emit(f"mc: against hearts-engine ({args.hands} deals × 4 rotations, seed {args.seed})", f"{ENGINE_RULES}.\n\n{body}")
     return {"runs": runs, "failed": any("error" in r for r in runs)}
+
+
+def _paired_rows(per_deals: Sequence[tuple[list[str], list[dict[str, Any]]]]) -> list[list[str]]:
+    """Each later line-up's first bot paired against the first line-up's, when their other bots are the same."""
+    rows = []
+    if per_deals:
+        (base_lineup, base), rest = per_deals[0], per_deals[1:]
+        for lineup, per_deal in rest:
+            if lineup[1:] != base_lineup[1:]:
+                continue
+            mean, se, changed, deals = paired(base, per_deal)
+            rows.append([f"`{lineup[0]}`", f"`{base_lineup[0]}`", pm(mean, se), f"{changed} of {deals}"])
+    return rows
 
 
 def section_shooter(args: argparse.Namespace) -> dict[str, Any]:
