@@ -1,4 +1,4 @@
-"""The benchmark's payoff split (benchmarks/bot_strength.py) adds up to the arena's own payoff."""
+"""The benchmark's payoff split and paired difference (benchmarks/bot_strength.py) agree with the arena's payoffs."""
 
 from __future__ import annotations
 
