@@ -51,7 +51,8 @@ def test_the_paired_difference_cancels_the_deals_played_the_same() -> None:
     bench = _bot_strength()
     base = _per_deal(["heuristic", "random"])
     assert bench.paired(base, _per_deal(["heuristic", "random"])) == (0.0, 0.0, 0, 10)  # seeded bots: the same plays
-    mean, se, changed, deals = bench.paired(base, _per_deal(["shooter", "random"]))
-    first, other = bench.payoff_split(base)["all"][0], bench.payoff_split(_per_deal(["shooter", "random"]))["all"][0]
+    shooter = _per_deal(["shooter", "random"])
+    mean, se, changed, deals = bench.paired(base, shooter)
+    first, other = bench.payoff_split(base)["all"][0], bench.payoff_split(shooter)["all"][0]
     assert math.isclose(mean, other - first, abs_tol=1e-9) and deals == 10 and 0 < changed <= 10 and se > 0
     assert bench.paired(base, [])[2:] == (0, 0)
