@@ -17,15 +17,17 @@ ALLOWED = {
     "core": set(),
     "record": {"core"},
     "bots": {"core", "record"},
-    "sim": {"core", "record", "bots", "rl"},  # rl only lazily: the benchmark measures the environment
-    "rl": {"core", "bots"},
+    "sim": {"core", "record", "bots", "rl", "net"},  # rl only lazily: the benchmark measures the environment
+    "rl": {"core", "bots", "net"},
+    "net": {"core", "bots"},
+    "learn": {"core", "record", "bots", "sim", "net"},
     "tui": {"core", "record", "bots"},
     "server": {"core", "record", "bots"},
     "openspiel": {"core", "bots"},
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
-EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel"), "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
+EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net"), "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
     "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
     "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": ()}
 

@@ -36,6 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = sub.add_parser("selfplay", help="write decision datasets for training (sharded Parquet, with a manifest)")
     selfplay_cli.add_arguments(selfplay)
 
+    from .learn import cli as train_cli
+
+    train = sub.add_parser("train", help="train a learned player (the net bot) from a recipe: self-play data, then a network")
+    train_cli.add_arguments(train)
+
     from .tui import cli as play_cli
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (Textual app, or --plain text)")
@@ -67,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sim import selfplay_cli
 
         return selfplay_cli.run(args)
+    if args.command == "train":
+        from .learn import cli as train_cli
+
+        return train_cli.run(args)
     if args.command == "play":
         from .tui import cli as play_cli
 

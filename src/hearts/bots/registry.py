@@ -41,6 +41,7 @@ FACTORIES: dict[str, str] = {
     "shooter": "hearts.bots.shooter:make",
     "openspiel-ismcts": "hearts.bots.openspiel_ismcts:make",
     "rl-policy": "hearts.rl.policy_bot:make",
+    "net": "hearts.net.bot:make",
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength)

@@ -109,7 +109,7 @@ class _Rows:
 
 def _decide(bot: Bot, view: SeatView, apply: Any, rows: _Rows, where: tuple[int, int], step: int) -> int:
     """Ask ``bot``, record its card decisions, apply the action; returns the next step number."""
-    from hearts.rl import action_mask, encode
+    from hearts.net.encoding import action_mask, encode
 
     seat = view.seat
     assert seat is not None
@@ -163,7 +163,7 @@ def _play_one(lineup: Sequence[str], rules: Rules, seed: int, i: int, mode: str,
 
 def play_shard(task: tuple[tuple[str, ...], dict[str, Any], str, int, tuple[int, ...], BotFactory]) -> dict[str, Any]:
     """Worker: the rows of deals (or games) ``indices``, as NumPy columns (see :data:`COLUMNS`)."""
-    from hearts.rl.encoding import size
+    from hearts.net.encoding import size
 
     lineup, rules_dict, mode, seed, indices, factory = task
     rules = Rules.from_dict(rules_dict)

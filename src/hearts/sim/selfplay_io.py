@@ -107,7 +107,7 @@ def _versions() -> dict[str, str]:
 
 def manifest(rules: Rules, lineup: Sequence[str], mode: str, count: int, seed: int, shards: list[dict[str, Any]]) -> dict[str, Any]:
     """The manifest's object (everything but ``versions`` is the same for the same settings)."""
-    from hearts.rl import segments
+    from hearts.net.encoding import segments
 
     n = rules.players
     deals = (f"deal i: the hearts-deal/1 deal of seed_from_text(f'{seed}:{{i}}'), hand number i % {pass_cycle(rules)} + 1, dealer i % {n}"
@@ -167,7 +167,7 @@ def run_selfplay(
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise SelfplayError(f"the output {str(path)!r} exists and is not an empty directory")
 
-    from hearts.rl.encoding import size
+    from hearts.net.encoding import size
 
     width = size(rules)
     chunks = [tuple(range(k, min(k + shard_size, count))) for k in range(0, count, shard_size)]

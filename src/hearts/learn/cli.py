@@ -1,0 +1,111 @@
+"""``hearts train``: generate a recipe's data (resumably), train its model, write it with a manifest.
+
+Exit status 0 on success, 2 for bad input (a one-line message on standard
+error), 130 when interrupted (the finished chunks stay and are reused).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from hearts.core import HeartsError
+
+from .recipe import RECIPES
+
+DESCRIPTION = """\
+Train a learned player (the net bot) from a recipe: its data is self-play
+decisions labelled by search (hearts selfplay, in chunks under --work; an
+interrupted run resumes at the first unfinished chunk), then a network is
+fitted to the teacher's per-card values, pass picks and hand returns and
+written as a hearts-net/1 model (NumPy .npz) with a JSON manifest beside
+it: the recipe, data size, compute, training curve and held-out agreement
+and regret. The same recipe and seed rebuild the same data; training is
+seeded too. Needs the learn extra (PyTorch, CPU build is enough)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--recipe", default="standard-4", help=f"one of {', '.join(RECIPES)} (default standard-4)")
+    parser.add_argument("--work", required=True, metavar="DIR", help="folder of the data chunks (made if missing; reused)")
+    parser.add_argument("--out", default=None, metavar="FILE", help="the model file to write (default: WORK/RECIPE.npz)")
+    parser.add_argument("--chunks", type=int, default=None, metavar="N", help="use N chunks of data (default: the recipe's)")
+    parser.add_argument("--epochs", type=int, default=None, metavar="E", help="training epochs (default: the recipe's)")
+    parser.add_argument("--seed", type=int, default=None, help="the recipe's seed (data and training; default: the recipe's)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes for the data (default 1)")
+    parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS", help="play the data on a Ray cluster")
+    parser.add_argument("--device", default="auto", help="auto (CUDA where there is one), cpu or cuda")
+    parser.add_argument("--threads", type=int, default=None, help="PyTorch threads on the CPU (default: PyTorch's)")
+    parser.add_argument("--data-only", action="store_true", help="only generate the data")
+    parser.add_argument("--skip-data", action="store_true", help="train on the chunks already there, generate none")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    def fail(message: str) -> int:
+        print(f"hearts train: {message}", file=sys.stderr)
+        return 2
+
+    if args.recipe not in RECIPES:
+        return fail(f"unknown recipe {args.recipe!r}: choose one of {', '.join(RECIPES)}")
+    recipe = RECIPES[args.recipe]
+    for name in ("chunks", "epochs"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            return fail(f"--{name} must be at least 1, not {value}")
+    changes = {k: getattr(args, k) for k in ("chunks", "epochs", "seed") if getattr(args, k) is not None}
+    recipe = replace(recipe, **changes)
+    work = Path(args.work)
+    out = Path(args.out) if args.out else work / f"{recipe.name}.npz"
+    try:
+        from .data import chunk_summary, generate, load
+
+        start = time.perf_counter()
+        if args.skip_data:
+            from .data import chunk_dir
+
+            folders = [chunk_dir(work, k) for k in range(recipe.chunks)]
+        else:
+
+            def show(done: int, total: int) -> None:
+                print(f"data: {done}/{total} chunks", file=sys.stderr, flush=True)
+
+            folders = generate(recipe, work, jobs=args.jobs, ray=args.ray, progress=show)
+        data_seconds = time.perf_counter() - start
+        summary = chunk_summary(folders)
+        print(f"data: {summary['chunks']} chunks, {summary['deals']} deals, {summary['rows']} rows in {work}", flush=True)
+        if args.data_only:
+            return 0
+        from .train import _torch, train
+
+        torch = _torch()
+        device = args.device
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        if args.threads:
+            torch.set_num_threads(args.threads)
+        data = load(folders, recipe)
+        print(f"training on {len(data)} teacher rows ({device})", flush=True)
+        model, report = train(
+            recipe, data, device=device, epochs=recipe.epochs, extra_meta={"data": summary, "data_seconds_this_run": round(data_seconds, 1)}
+        )
+    except KeyboardInterrupt:
+        print("hearts train: interrupted (finished chunks are kept)", file=sys.stderr)
+        return 130
+    except (HeartsError, OSError, ValueError) as err:
+        return fail(str(err))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(out)
+    manifest = out.with_suffix(".json")
+    manifest.write_text(json.dumps(model.meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    held = report["held_out"]
+    print(
+        f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB) and {manifest.name}: held-out agreement {held['held_agreement']:.3f}, "
+        f"regret {held['held_regret']:.3f} points a decision, pass agreement {held['held_pass_agreement']:.3f}"
+    )
+    return 0

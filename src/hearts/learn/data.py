@@ -1,0 +1,154 @@
+"""Training data: a recipe's self-play chunks, generated resumably and loaded as NumPy arrays.
+
+Chunk ``k`` of a recipe is one :func:`~hearts.sim.selfplay_io.run_selfplay`
+dataset in ``WORK/chunk-0000k`` (the recipe's line-up and seed for ``k``).
+A chunk is done once its ``manifest.json`` is written; an unfinished one is
+played again from scratch, so an interrupted run resumes where it stopped
+and the rows never depend on where it stopped.
+
+:func:`load` keeps what training needs: the observations, the legal masks,
+the teacher's per-card values (play rows), its picks (pass rows) and the
+hand returns, each row tagged with its deal so whole deals are held out.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from hearts.sim.selfplay_io import MANIFEST, SelfplayError, read_dataset, run_selfplay
+
+from .recipe import Recipe
+
+#: progress: (chunks done, chunks in all)
+ChunkProgress = Callable[[int, int], None]
+
+
+def chunk_dir(work: Path, k: int) -> Path:
+    return work / f"chunk-{k:05d}"
+
+
+def done_chunks(work: Path, recipe: Recipe) -> list[int]:
+    """The chunks of ``recipe`` already complete in ``work``."""
+    return [k for k in range(recipe.chunks) if (chunk_dir(work, k) / MANIFEST).exists()]
+
+
+def generate(
+    recipe: Recipe, work: str | Path, *, jobs: int = 1, ray: str | None = None, progress: ChunkProgress | None = None
+) -> list[Path]:
+    """Play every missing chunk of ``recipe`` into ``work``; returns every chunk's folder, in order."""
+    root = Path(work)
+    rules = recipe.rules()
+    done = set(done_chunks(root, recipe))
+    if progress:
+        progress(len(done), recipe.chunks)
+    for k in range(recipe.chunks):
+        folder = chunk_dir(root, k)
+        if k in done:
+            continue
+        if folder.exists():
+            shutil.rmtree(folder)  # an unfinished chunk: play it again whole
+        run_selfplay(
+            recipe.chunk_lineup(k),
+            rules,
+            folder,
+            hands=recipe.chunk_hands,
+            seed=recipe.chunk_seed(k),
+            jobs=jobs,
+            ray=ray,
+            shard_size=recipe.shard_hands,
+        )
+        done.add(k)
+        if progress:
+            progress(len(done), recipe.chunks)
+    return [chunk_dir(root, k) for k in range(recipe.chunks)]
+
+
+@dataclass
+class Dataset:
+    """Rows of the teacher's decisions (NumPy arrays, one row each)."""
+
+    obs: np.ndarray  # (rows, inputs) float32
+    mask: np.ndarray  # (rows, 52) bool: the cards the seat could choose
+    values: np.ndarray  # (rows, 52) float32: the teacher's values (NaN where not weighed; all NaN on pass rows)
+    action: np.ndarray  # (rows,) int64: the card chosen
+    is_pass: np.ndarray  # (rows,) bool
+    hand_return: np.ndarray  # (rows,) float32
+    group: np.ndarray  # (rows,) int64: chunk * 1e6 + deal, to hold out whole deals
+
+    def __len__(self) -> int:
+        return int(self.obs.shape[0])
+
+    def split(self, holdout: int) -> tuple[Dataset, Dataset]:
+        """(training rows, held-out rows): one deal in ``holdout`` is held out."""
+        held = (self.group % holdout) == 0
+        return self.take(~held), self.take(held)
+
+    def take(self, rows: np.ndarray) -> Dataset:
+        return Dataset(
+            self.obs[rows],
+            self.mask[rows],
+            self.values[rows],
+            self.action[rows],
+            self.is_pass[rows],
+            self.hand_return[rows],
+            self.group[rows],
+        )
+
+
+def _fixed(table: object, name: str, width: int, dtype: type) -> np.ndarray:
+    """A fixed-size list column as a ``(rows, width)`` array; null rows (values of undecided plays) become NaN."""
+    column = table.column(name).combine_chunks()  # type: ignore[attr-defined]
+    out: np.ndarray = np.array(column.values.to_numpy(zero_copy_only=False), dtype=dtype).reshape(-1, width)
+    if column.null_count:
+        out[column.is_null().to_numpy(zero_copy_only=False)] = np.nan
+    return out
+
+
+def load(folders: list[Path], recipe: Recipe) -> Dataset:
+    """The teacher's rows of the complete chunks among ``folders`` (rows of other bots, e.g. a shooter, are dropped)."""
+    parts: list[Dataset] = []
+    width = None
+    for folder in folders:
+        if not (folder / MANIFEST).exists():
+            continue
+        manifest, table = read_dataset(folder)
+        if manifest["rules"]["variant"] != recipe.variant or manifest["rules"]["players"] != recipe.players:
+            raise SelfplayError(f"{folder}: a dataset of another table ({manifest['rules']['variant']}, {manifest['rules']['players']})")
+        width = int(manifest["observation"]["size"])
+        k = int(folder.name.rsplit("-", 1)[-1]) if folder.name.startswith("chunk-") else 0
+        teacher = np.array([b == recipe.teacher for b in table.column("bot").to_pylist()], dtype=bool)
+        values = _fixed(table, "values", 52, np.float32)
+        part = Dataset(
+            obs=_fixed(table, "observation", width, np.float32),
+            mask=_fixed(table, "mask", 52, np.int8) > 0,
+            values=values,
+            action=table.column("action").to_numpy().astype(np.int64),
+            is_pass=np.array([p == "pass" for p in table.column("phase").to_pylist()], dtype=bool),
+            hand_return=table.column("hand_return").to_numpy().astype(np.float32),
+            group=k * 1_000_000 + table.column("deal").to_numpy().astype(np.int64),
+        )
+        parts.append(part.take(teacher))
+    if not parts:
+        raise SelfplayError("no complete chunk of data to train on (run hearts train without --skip-data first)")
+    return Dataset(
+        *(np.concatenate([getattr(p, f) for p in parts]) for f in ("obs", "mask", "values", "action", "is_pass", "hand_return", "group"))
+    )
+
+
+def chunk_summary(folders: list[Path]) -> dict[str, int]:
+    """Deals and rows over the complete chunks (from their manifests)."""
+    deals = rows = 0
+    for folder in folders:
+        try:
+            manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except OSError:
+            continue
+        deals += int(manifest.get("hands", 0))
+        rows += int(manifest.get("rows", 0))
+    return {"chunks": sum((f / MANIFEST).exists() for f in folders), "deals": deals, "rows": rows}

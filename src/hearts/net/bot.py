@@ -1,0 +1,83 @@
+"""``net``: a bot that decides with one forward pass of a learned model.
+
+It plays the legal card the model values highest, passes one pick at a time
+by the model's pass logits, and makes the moon choice by the score sheet.
+``net`` uses the model shipped for the table's shape; ``net:file=PATH``
+loads another (written by ``hearts train``). A model used at a table it
+was not trained for raises a clear :class:`~hearts.net.model.ModelError`.
+
+>>> from hearts.bots import make_bot
+>>> from hearts.core import Game, Rules
+>>> make_bot("net:file=nowhere.npz")
+Traceback (most recent call last):
+...
+hearts.bots.registry.BotSpecError: cannot read the model file 'nowhere.npz': [Errno 2] No such file or directory: 'nowhere.npz'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hearts.bots import Bot
+from hearts.bots.registry import BotSpecError, reject_unknown
+from hearts.core import Card, Rules, SeatView
+
+from .encoding import action_mask, encode
+from .model import ModelError, NetModel, load_shipped
+
+
+class NetBot(Bot):
+    """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view."""
+
+    def __init__(self, model: NetModel | None = None, name: str = "net") -> None:
+        self.model = model
+        self.name = name
+        self._shipped: dict[tuple[str, int], NetModel] = {}
+        self._values: dict[Card, float] | None = None
+
+    def model_for(self, rules: Rules) -> NetModel:
+        """The model this bot uses at a table with ``rules`` (checked to fit)."""
+        if self.model is not None:
+            self.model.check_fits(rules)
+            return self.model
+        key = (rules.variant, rules.players)
+        if key not in self._shipped:
+            self._shipped[key] = load_shipped(rules)
+        return self._shipped[key]
+
+    def decision_values(self) -> dict[Card, float] | None:
+        """The model's value of each legal card in the last play (None after a pass or a forced card)."""
+        return self._values
+
+    def pass_cards(self, view: SeatView) -> list[Card]:
+        self._values = None
+        model = self.model_for(view.rules)
+        picked: list[Card] = []
+        for _ in range(view.rules.pass_count):
+            logits = model.pass_logits(encode(view, picked)[None, :])[0]
+            mask = action_mask(view, picked)
+            picked.append(int(np.argmax(np.where(mask > 0, logits, -np.inf))))
+        return picked
+
+    def play_card(self, view: SeatView) -> Card:
+        self._values = None
+        legal = view.legal
+        model = self.model_for(view.rules)
+        if len(legal) == 1:
+            return legal[0]
+        values = model.play_values(encode(view), legal)
+        self._values = {c: float(v) for c, v in zip(legal, values, strict=True)}
+        return legal[int(np.argmax(values))]
+
+
+def make(params: dict[str, str], seed: int | None) -> Bot:
+    """``net``: settings ``file`` (a model written by ``hearts train``; default: the shipped model) and ``seed`` (unused)."""
+    params.pop("seed", None)
+    path = params.pop("file", None)
+    reject_unknown(params, "net")
+    if path is None:
+        return NetBot()
+    try:
+        return NetBot(NetModel.load(path))
+    except ModelError as err:
+        raise BotSpecError(str(err)) from None

@@ -1,0 +1,115 @@
+"""Per-card features, computed from observations only (so from the seat's view only).
+
+The net scores each candidate card with the context of the whole view plus a
+few facts about that card that a player would look at first: how many
+higher and lower cards of its suit are still out, whether it would win the
+trick now, the trick's points so far. They are derived from the encoded
+observation (:func:`hearts.net.encoding.encode`), vectorised over a batch,
+so training (from stored rows) and play (from a live view) compute exactly
+the same numbers and no hidden card can enter them.
+
+>>> from hearts.core import Hand, Rules
+>>> from hearts.net.encoding import encode
+>>> rules = Rules.standard(4)
+>>> obs = encode(Hand.from_seed(rules, seed=1).view(0))[None, :]
+>>> f = card_features(obs, rules)
+>>> f.shape, FEATURES[0]
+((1, 52, 13), 'held')
+>>> float(f[0, 0, FEATURES.index("lower_out")])  # the 2 of clubs: no lower club exists
+0.0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hearts.core import Rules
+
+from .encoding import segment_slices
+
+#: the per-card feature names, in order (see :func:`card_features`)
+FEATURES = (
+    "held",
+    "out",
+    "lower_out",
+    "higher_out",
+    "suit_held",
+    "suit_out",
+    "suit_voids",
+    "leading",
+    "follows",
+    "beats",
+    "last",
+    "trick_points",
+    "card_points",
+)
+
+#: points of each card in the penalty count (hearts 1, the queen of spades 13)
+_POINTS = np.zeros(52, dtype=np.float32)
+_POINTS[26:39] = 1.0
+_POINTS[3 * 13 + 10] = 13.0
+
+
+def card_features(obs: np.ndarray, rules: Rules) -> np.ndarray:
+    """``(batch, 52, len(FEATURES))`` float32 features of every card for each observation row.
+
+    - ``held``: copies of the card in the seat's hand; ``out``: copies no one has shown yet
+      (not held, not played);
+    - ``lower_out`` / ``higher_out``: cards of its suit still out below / above it (/ 13);
+    - ``suit_held`` / ``suit_out``: the seat's cards of the suit / the suit's cards still out (/ 13);
+    - ``suit_voids``: the share of the other seats that have shown a void in the suit;
+    - ``leading``: the trick is empty; ``follows``: the card is of the suit led;
+    - ``beats``: it follows and is higher than every card of the led suit in the trick;
+    - ``last``: the seat plays last to the trick; ``trick_points``: points in the trick (/ 26);
+    - ``card_points``: the card's own points (/ 13).
+    """
+    sl = segment_slices(rules)
+    n, b = rules.players, obs.shape[0]
+    hand = obs[:, sl["hand"]]
+    played = obs[:, sl["played_by_seat"]].reshape(b, n, 52).sum(axis=1)  # includes the current trick
+    trick = obs[:, sl["trick_by_seat"]].reshape(b, n, 52)
+    out = np.clip(rules.copies - hand - played, 0.0, None).reshape(b, 4, 13)
+    held = hand.reshape(b, 4, 13)
+    upto = np.cumsum(out, axis=2)
+    lower = upto - out
+    higher = upto[:, :, -1:] - upto
+    suit_held = np.broadcast_to(held.sum(axis=2, keepdims=True), held.shape)
+    suit_out = np.broadcast_to(upto[:, :, -1:], held.shape)
+    voids = obs[:, sl["voids"]].reshape(b, n, 4)[:, 1:, :].sum(axis=1) / max(1, n - 1)
+    suit_voids = np.broadcast_to(voids[:, :, None], held.shape)
+
+    in_trick = trick.sum(axis=1)  # (b, 52)
+    size = in_trick.sum(axis=1)
+    leader = obs[:, sl["trick_leader"]]
+    has_lead = leader.sum(axis=1) > 0
+    lead_cards = trick[np.arange(b), np.argmax(leader, axis=1)]  # the leader's block: the card led
+    lead_suit = np.argmax(lead_cards.reshape(b, 4, 13).sum(axis=2), axis=1)
+    led = np.zeros((b, 4), dtype=np.float32)
+    led[np.arange(b), lead_suit] = has_lead
+    ranks = np.arange(13, dtype=np.float32)
+    led_in_trick = in_trick.reshape(b, 4, 13)[np.arange(b), lead_suit] > 0  # (b, 13)
+    best = np.where(led_in_trick, ranks, -1.0).max(axis=1)  # the highest rank of the led suit in the trick
+    follows = np.broadcast_to(led[:, :, None], held.shape)
+    beats = follows * (ranks[None, None, :] > best[:, None, None])
+    leading = np.broadcast_to((size == 0)[:, None, None], held.shape)
+    last = np.broadcast_to((size == n - 1)[:, None, None], held.shape)
+    trick_points = np.broadcast_to((in_trick @ _POINTS / 26.0)[:, None, None], held.shape)
+    card_points = np.broadcast_to((_POINTS / 13.0).reshape(1, 4, 13), held.shape)
+
+    parts = (
+        held,
+        out,
+        lower / 13.0,
+        higher / 13.0,
+        suit_held / 13.0,
+        suit_out / 13.0,
+        suit_voids,
+        leading,
+        follows,
+        beats,
+        last,
+        trick_points,
+        card_points,
+    )
+    stacked = np.stack([np.asarray(p, dtype=np.float32) for p in parts], axis=-1)
+    return stacked.reshape(b, 52, len(FEATURES))

@@ -1,0 +1,213 @@
+"""The learned model: a NumPy forward pass over one seat's observation.
+
+A :class:`NetModel` reads the encoded view (:func:`hearts.net.encoding.encode`)
+through a shared trunk (ReLU layers), then has three heads:
+
+- **play**: a value for any candidate card, in payoff points (the search's
+  scale: the other seats' mean points minus the seat's own). Each card is
+  scored from the trunk's output, the card's own embedding and its
+  features (:func:`hearts.net.features.card_features`), so all legal cards
+  of a decision cost one small batch;
+- **pass**: a logit for each card, used one pick at a time while passing;
+- **hand**: the seat's expected hand return from here (a leaf value).
+
+Saved as ``.npz`` (format ``hearts-net/1``): the arrays plus ``meta``, a JSON
+string with the table the model fits (variant, players, input size, the
+feature names) and how it was made. Loading needs NumPy only.
+
+>>> from hearts.core import Hand, Rules
+>>> from hearts.net.encoding import encode
+>>> rules = Rules.standard(4)
+>>> model = NetModel.init(rules, trunk=(16,), card=8, seed=0)
+>>> view = Hand.from_seed(rules, seed=1).view(0)
+>>> model.play_values(encode(view), [0, 5]).shape
+(2,)
+>>> NetModel.init(Rules.cancellation(8), trunk=(4,), card=4).check_fits(rules)
+Traceback (most recent call last):
+...
+hearts.net.model.ModelError: this model was trained for cancellation Hearts with 8 players, not standard Hearts with 4 players
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hearts.core import HeartsError, Rules
+
+from .encoding import size
+from .features import FEATURES, card_features
+
+FORMAT = "hearts-net/1"
+
+
+class ModelError(HeartsError, ValueError):
+    """A model file that cannot be read, or a model used for a table it was not trained for."""
+
+
+@dataclass
+class NetModel:
+    """The weights (name -> array) and the metadata of one model."""
+
+    arrays: dict[str, np.ndarray]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def init(cls, rules: Rules, trunk: Sequence[int] = (512, 256), card: int = 128, seed: int = 0) -> NetModel:
+        """Random (He-initialised) weights for ``rules``' table (for tests; training starts in PyTorch)."""
+        rng = np.random.default_rng(seed)
+
+        def he(a: int, b: int) -> np.ndarray:
+            return (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32)
+
+        dims = [size(rules), *trunk]
+        arrays: dict[str, np.ndarray] = {}
+        for i, (a, b) in enumerate(zip(dims, dims[1:], strict=False)):
+            arrays[f"trunk{i}_w"], arrays[f"trunk{i}_b"] = he(a, b), np.zeros(b, np.float32)
+        h = dims[-1]
+        arrays.update(
+            play_ctx_w=he(h, card),
+            play_b=np.zeros(card, np.float32),
+            play_card=he(52, card) * 0.1,
+            play_feat=he(len(FEATURES), card),
+            play_out_w=he(card, 1)[:, 0],
+            play_out_b=np.zeros((), np.float32),
+            pass_w=he(h, 52),
+            pass_b=np.zeros(52, np.float32),
+            hand_w=he(h, 1)[:, 0],
+            hand_b=np.zeros((), np.float32),
+        )
+        return cls(arrays, describe(rules))
+
+    # -- the table it fits --------------------------------------------------------
+    def check_fits(self, rules: Rules) -> None:
+        """Raise :class:`ModelError` unless the model was trained for ``rules``' variant and player count."""
+        variant, players = self.meta.get("variant"), self.meta.get("players")
+        if (variant, players) != (rules.variant, rules.players):
+            raise ModelError(
+                f"this model was trained for {variant} Hearts with {players} players, "
+                f"not {rules.variant} Hearts with {rules.players} players"
+            )
+        if self.meta.get("inputs") != size(rules) or list(self.meta.get("features", ())) != list(FEATURES):
+            raise ModelError("this model's inputs do not match this version of hearts (retrain it with hearts train)")
+
+    @property
+    def value_scale(self) -> float:
+        """Values are stored divided by this (points of payoff per unit)."""
+        return float(self.meta.get("value_scale", 10.0))
+
+    # -- forward passes ----------------------------------------------------------
+    def trunk(self, obs: np.ndarray) -> np.ndarray:
+        """The trunk's output for a batch ``(b, inputs)``."""
+        x = obs
+        i = 0
+        while f"trunk{i}_w" in self.arrays:
+            x = np.maximum(x @ self.arrays[f"trunk{i}_w"] + self.arrays[f"trunk{i}_b"], 0.0)
+            i += 1
+        return x
+
+    def play_values(self, obs: np.ndarray, cards: Sequence[int]) -> np.ndarray:
+        """The value (payoff points) of each of ``cards`` for one observation ``(inputs,)``."""
+        a = self.arrays
+        batch = obs[None, :]
+        h = self.trunk(batch)[0]
+        feats = self._features(batch)[0, list(cards)]
+        z = np.maximum(h @ a["play_ctx_w"] + a["play_b"] + a["play_card"][list(cards)] + feats @ a["play_feat"], 0.0)
+        return np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+
+    def all_values(self, obs: np.ndarray) -> np.ndarray:
+        """``(b, 52)`` values (payoff points) of every card for a batch (for evaluation)."""
+        a = self.arrays
+        h = self.trunk(obs)
+        feats = self._features(obs)
+        ctx = h @ a["play_ctx_w"] + a["play_b"]
+        z = np.maximum(ctx[:, None, :] + a["play_card"][None] + feats @ a["play_feat"], 0.0)
+        return np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+
+    def pass_logits(self, obs: np.ndarray) -> np.ndarray:
+        """``(b, 52)`` pass-pick logits for a batch."""
+        return np.asarray(self.trunk(obs) @ self.arrays["pass_w"] + self.arrays["pass_b"])
+
+    def hand_value(self, obs: np.ndarray) -> np.ndarray:
+        """``(b,)`` expected hand return (payoff points) for a batch."""
+        return np.asarray((self.trunk(obs) @ self.arrays["hand_w"] + self.arrays["hand_b"]) * self.value_scale)
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules of the table the model was trained for."""
+        return Rules.from_dict(self.meta["rules"])
+
+    def _features(self, obs: np.ndarray) -> np.ndarray:
+        return card_features(obs, self.rules)
+
+    # -- files ------------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        """Write the model (weights as float16) to ``path`` (.npz)."""
+        out: dict[str, np.ndarray] = {k: v.astype(np.float16) for k, v in self.arrays.items()}
+        out["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
+        np.savez_compressed(path, **out)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: str | Path) -> NetModel:
+        """Read a model written by :meth:`save`; a missing or bad file raises :class:`ModelError`."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                arrays = {k: data[k].astype(np.float32) for k in data.files if k != "meta"}
+        except (OSError, KeyError, ValueError) as err:
+            raise ModelError(f"cannot read the model file {str(path)!r}: {err}") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise ModelError(f"{str(path)!r} is not a {FORMAT} model")
+        missing = [k for k in ("trunk0_w", "play_ctx_w", "play_card", "play_feat", "play_out_w", "pass_w", "hand_w") if k not in arrays]
+        if missing or "rules" not in meta:
+            raise ModelError(f"{str(path)!r} is not a complete {FORMAT} model (missing {', '.join(missing) or 'rules'})")
+        return cls(arrays, meta)
+
+
+def describe(rules: Rules, **extra: Any) -> dict[str, Any]:
+    """The metadata that ties a model to its table: format, variant, players, rules, inputs, features."""
+    return {
+        "format": FORMAT,
+        "variant": rules.variant,
+        "players": rules.players,
+        "rules": rules.to_dict(),
+        "inputs": size(rules),
+        "features": list(FEATURES),
+        "value_scale": 10.0,
+        **extra,
+    }
+
+
+#: the folder of the models shipped in the package
+MODELS = Path(__file__).resolve().parent / "models"
+
+
+def shipped_name(variant: str, players: int) -> str:
+    """The file name of the shipped model for a table shape, e.g. ``standard-4.npz``."""
+    return f"{variant}-{players}.npz"
+
+
+def shipped_models() -> list[str]:
+    """The table shapes that have a shipped model, e.g. ``['standard-4']``."""
+    return sorted(p.stem for p in MODELS.glob("*.npz"))
+
+
+def load_shipped(rules: Rules) -> NetModel:
+    """The shipped model for ``rules``' table shape, or a clear :class:`ModelError` naming the ones there are."""
+    path = MODELS / shipped_name(rules.variant, rules.players)
+    if not path.exists():
+        have = ", ".join(shipped_models()) or "none"
+        raise ModelError(
+            f"no shipped model for {rules.variant} Hearts with {rules.players} players "
+            f"(shipped: {have}); train one with `hearts train` and use net:file=PATH"
+        )
+    model = NetModel.load(path)
+    model.check_fits(rules)
+    return model

@@ -1,0 +1,111 @@
+"""hearts train end to end on the tiny recipe: resumable data, the PyTorch network and its NumPy export, the model file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("pyarrow")
+torch = pytest.importorskip("torch")
+
+import numpy as np  # noqa: E402
+
+from hearts.bots import make_bot  # noqa: E402
+from hearts.bots.play import play_hand  # noqa: E402
+from hearts.cli import main  # noqa: E402
+from hearts.core import Hand, Rules  # noqa: E402
+from hearts.learn import RECIPES  # noqa: E402
+from hearts.learn.data import chunk_dir, generate, load  # noqa: E402
+from hearts.learn.train import build_network, export  # noqa: E402
+from hearts.net import NetModel, card_features, encode  # noqa: E402
+from hearts.net.model import describe  # noqa: E402
+from hearts.sim.selfplay_io import read_dataset  # noqa: E402
+
+TINY = RECIPES["tiny"]
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    work = tmp_path_factory.mktemp("train")
+    out = work / "model.npz"
+    assert main(["train", "--recipe", "tiny", "--work", str(work), "--out", str(out)]) == 0
+    return work, out
+
+
+def test_train_writes_a_model_and_its_manifest(trained: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    work, out = trained
+    assert sorted(p.name for p in work.iterdir()) == ["chunk-00000", "chunk-00001", "model.json", "model.npz"]
+    meta = json.loads(out.with_suffix(".json").read_text())
+    report = meta["report"]
+    assert meta["format"] == "hearts-net/1" and meta["variant"] == "standard" and meta["players"] == 4
+    assert report["recipe"]["name"] == "tiny" and report["data"] == {"chunks": 2, "deals": 8, "rows": meta["report"]["data"]["rows"]}
+    assert report["train_rows"] + report["held_rows"] > 300  # the teacher's rows of 8 deals (61 a deal)
+    assert [p["epoch"] for p in report["curve"]] == [1, 2, 3]
+    held = report["held_out"]
+    assert 0.0 <= held["held_agreement"] <= 1.0 and held["held_regret"] >= 0.0 and held["held_play_rows"] > 0
+    model = NetModel.load(out)
+    assert model.meta == meta
+
+
+def test_the_trained_model_plays_through_the_registry(trained: tuple[Path, Path]) -> None:
+    _, out = trained
+    bots = [make_bot(f"net:file={out}") for _ in range(4)]
+    hand = play_hand(Hand.from_seed(Rules.standard(4), 11), bots)
+    assert hand.phase == "done" and sum(hand.points or ()) in (26, 78)
+
+
+def test_data_resumes_at_the_first_unfinished_chunk(trained: tuple[Path, Path], tmp_path: Path) -> None:
+    work, _ = trained
+    fresh = tmp_path / "again"
+    generate(replace(TINY, chunks=1), fresh)  # as if stopped after the first chunk
+    (chunk_dir(fresh, 1)).mkdir()
+    (chunk_dir(fresh, 1) / "shard-00000.parquet").write_bytes(b"half written")  # and in the middle of the second
+    seen: list[tuple[int, int]] = []
+    generate(TINY, fresh, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 2), (2, 2)]
+    for k in range(2):
+        _, a = read_dataset(chunk_dir(work, k))
+        _, b = read_dataset(chunk_dir(fresh, k))
+        assert a.drop_columns(["values"]).equals(b.drop_columns(["values"]))  # values hold NaN, which equals() refuses
+    data = load([chunk_dir(fresh, k) for k in range(2)], TINY)
+    first = load([chunk_dir(work, k) for k in range(2)], TINY)
+    assert np.array_equal(data.values, first.values, equal_nan=True) and np.array_equal(data.obs, first.obs)
+    assert len(data) == data.obs.shape[0] == data.values.shape[0] and data.is_pass.any() and np.isfinite(data.values).any()
+
+
+def test_the_numpy_export_computes_what_the_network_computes() -> None:
+    rules = Rules.standard(4)
+    recipe = replace(TINY, trunk=(24, 12), card=10)
+    net = build_network(recipe, encode(Hand.from_seed(rules, 1).view(0)).shape[0])
+    model = export(net, recipe, describe(rules))
+    hands = [Hand.from_seed(rules, s) for s in range(4)]
+    obs = np.stack([encode(h.view(1)) for h in hands])
+    with torch.no_grad():
+        values, passes, hand_value = net(torch.from_numpy(obs), torch.from_numpy(card_features(obs, rules)))
+    scale = model.value_scale
+    assert np.allclose(model.all_values(obs), values.numpy() * scale, atol=1e-4)
+    assert np.allclose(model.pass_logits(obs), passes.numpy(), atol=1e-4)
+    assert np.allclose(model.hand_value(obs), hand_value.numpy() * scale, atol=1e-4)
+    assert np.allclose(model.play_values(obs[2], [0, 13, 40]), values.numpy()[2, [0, 13, 40]] * scale, atol=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--recipe", "huge"], "unknown recipe 'huge'"),
+        (["--chunks", "0"], "--chunks must be at least 1"),
+    ],
+)
+def test_bad_options_get_one_line(args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "--work", str(tmp_path), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hearts train: ") and message in err and err.count("\n") == 1
+
+
+def test_training_without_data_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "--recipe", "tiny", "--work", str(tmp_path), "--skip-data"]) == 2
+    assert "no complete chunk of data" in capsys.readouterr().err

@@ -1,0 +1,144 @@
+"""The net at play time: card features, the model file, the ``net`` bot, and that its input holds no hidden card."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np  # noqa: E402
+
+from hearts.bots import BotSpecError, make_bot  # noqa: E402
+from hearts.bots.play import play_hand  # noqa: E402
+from hearts.bots.sampler import sample_world  # noqa: E402
+from hearts.core import Hand, Rules, parse_card  # noqa: E402
+from hearts.net import FEATURES, ModelError, NetBot, NetModel, card_features, encode, load_shipped, shipped_models  # noqa: E402
+from hearts.net.model import MODELS  # noqa: E402
+
+SHAPES = [Rules.standard(4), Rules.standard(3), Rules.standard(7), Rules.cancellation(8), Rules.cancellation(11), Rules.omnibus(5)]
+
+
+def _feature(f: np.ndarray, card: str, name: str) -> float:
+    return float(f[0, parse_card(card), FEATURES.index(name)])
+
+
+def _position(rules: Rules, rng: random.Random, number: int) -> Hand | None:
+    """A hand passed and played at random up to a random play (None once it is over)."""
+    hand = Hand.from_seed(rules, rng, number=number)
+    stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
+    if hand.phase == "pass":
+        for s in range(rules.players):
+            hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    while hand.phase == "play" and len(hand.plays) < stop:
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand if hand.phase == "play" else None
+
+
+def test_card_features_of_a_known_trick() -> None:
+    rules = Rules.standard(4)
+    hand = Hand.from_seed(rules, 7, number=4)  # no pass: seat with the 2C leads
+    leader = hand.to_move
+    hand.play(parse_card("2C"))
+    seat = hand.to_move
+    view = hand.view(seat)
+    f = card_features(encode(view)[None, :], rules)
+    clubs = [c for c in view.hand if c // 13 == 0]
+    assert f.shape == (1, 52, len(FEATURES)) and leader != seat
+    for c in view.hand:
+        assert f[0, c, FEATURES.index("held")] == 1.0
+        assert f[0, c, FEATURES.index("follows")] == float(c // 13 == 0)
+        assert f[0, c, FEATURES.index("beats")] == float(c // 13 == 0)  # every club beats the 2
+    assert _feature(f, "2C", "out") == 0.0 and _feature(f, "2C", "held") == 0.0  # played: neither held nor out
+    assert _feature(f, "QS", "card_points") == 1.0 and _feature(f, "5H", "card_points") == pytest.approx(1 / 13)
+    assert f[0, 0, FEATURES.index("leading")] == 0.0 and f[0, 0, FEATURES.index("last")] == 0.0
+    # clubs still out above the 3C: 13 - 1 (the 2C, played) - 1 (the 3C) - the seat's other clubs above it
+    own_above = sum(1 for c in clubs if c > parse_card("3C"))
+    assert _feature(f, "3C", "higher_out") == pytest.approx((11 - own_above) / 13)
+
+
+def test_model_file_round_trip_and_bad_files(tmp_path: Path) -> None:
+    rules = Rules.standard(4)
+    model = NetModel.init(rules, trunk=(16, 8), card=8, seed=2)
+    path = tmp_path / "m.npz"
+    model.save(path)
+    again = NetModel.load(path)
+    obs = encode(Hand.from_seed(rules, 3).view(1))
+    assert np.allclose(again.play_values(obs, [1, 2, 3]), model.play_values(obs, [1, 2, 3]), atol=0.05)
+    assert np.allclose(again.all_values(obs[None])[0, [1, 2, 3]], again.play_values(obs, [1, 2, 3]), atol=1e-5)
+    (tmp_path / "junk.npz").write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="cannot read the model file"):
+        NetModel.load(tmp_path / "junk.npz")
+    np.savez(tmp_path / "other.npz", w0=np.zeros((2, 2)))
+    with pytest.raises(ModelError, match="cannot read|not a hearts-net/1 model"):
+        NetModel.load(tmp_path / "other.npz")
+    with pytest.raises(BotSpecError, match="cannot read the model file"):
+        make_bot(f"net:file={tmp_path / 'junk.npz'}")
+    with pytest.raises(BotSpecError, match="unknown setting 'depth'"):
+        make_bot("net:depth=3")
+
+
+def test_a_model_at_the_wrong_table_gets_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "c8.npz"
+    NetModel.init(Rules.cancellation(8), trunk=(8,), card=4).save(path)
+    bot = make_bot(f"net:file={path}")
+    hand = Hand.from_seed(Rules.standard(4), 1)
+    with pytest.raises(ModelError, match="trained for cancellation Hearts with 8 players, not standard Hearts with 4"):
+        bot.act(hand.view(0))
+
+
+def test_shapes_without_a_shipped_model_are_named_in_the_error() -> None:
+    with pytest.raises(ModelError, match=r"no shipped model for cancellation Hearts with 11 players \(shipped: "):
+        load_shipped(Rules.cancellation(11))
+
+
+def test_every_shipped_model_loads_fits_and_is_small() -> None:
+    assert "standard-4" in shipped_models()
+    total = 0
+    for name in shipped_models():
+        variant, players = name.rsplit("-", 1)
+        rules = {"standard": Rules.standard, "cancellation": Rules.cancellation, "omnibus": Rules.omnibus}[variant](int(players))
+        model = load_shipped(rules)
+        assert model.meta["report"]["train_rows"] > 0 and (MODELS / f"{name}.json").exists()
+        total += (MODELS / f"{name}.npz").stat().st_size
+    assert total <= 10_000_000
+
+
+@pytest.mark.parametrize("rules", SHAPES, ids=lambda r: f"{r.variant}{r.players}")
+def test_the_net_bot_plays_legal_whole_hands_in_every_shape(rules: Rules) -> None:
+    model = NetModel.init(rules, trunk=(32,), card=8, seed=rules.players)
+    bots = [NetBot(model) for _ in range(rules.players)]
+    for seed in range(3):
+        hand = Hand.from_seed(rules, seed, number=seed + 1)
+        play_hand(hand, bots)  # raises on any illegal action
+        assert hand.phase == "done" and hand.points is not None
+
+
+@pytest.mark.parametrize("rules", SHAPES, ids=lambda r: f"{r.variant}{r.players}")
+def test_the_nets_input_is_the_same_in_every_world_of_a_view(rules: Rules) -> None:
+    """Worlds resampled from a seat's view (other hidden cards) give that seat the same input, values and choice."""
+    model = NetModel.init(rules, trunk=(32,), card=8, seed=1)
+    rng = random.Random(rules.players * 31)
+    checked = differs = 0
+    for number in range(1, 9):
+        hand = _position(rules, rng, number)
+        if hand is None:
+            continue
+        seat = hand.to_move
+        view = hand.view(seat)
+        obs, feats = encode(view), card_features(encode(view)[None, :], rules)
+        bot = NetBot(model)
+        card = bot.play_card(view)
+        values = bot.decision_values()
+        for _ in range(4):
+            world = sample_world(view, rng)
+            differs += [world.hand_cards(s) for s in range(rules.players)] != [hand.hand_cards(s) for s in range(rules.players)]
+            seen = world.view(seat)
+            assert np.array_equal(encode(seen), obs)
+            assert np.array_equal(card_features(encode(seen)[None, :], rules), feats)
+            again = NetBot(model)
+            assert again.play_card(seen) == card and again.decision_values() == values
+        checked += 1
+    assert checked >= 3 and differs > 0  # the worlds really hid other cards elsewhere
