@@ -27,12 +27,13 @@ ALLOWED = {
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
-EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net"), "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
+EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn"),
+    "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
     "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
     "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": ()}
 
 #: optional libraries that exactly one module may import (lazily)
-OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py"}
+OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py", "torch": "learn/train.py"}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:
@@ -101,8 +102,8 @@ def test_the_rl_subpackage_is_imported_lazily_outside_it() -> None:
                 assert line not in top_level, f"{path}:{line} imports {name} at module level"
 
 
-def test_ray_and_pyarrow_each_have_one_module() -> None:
-    """Ray is imported only by sim/ray_backend.py, pyarrow only by sim/selfplay_io.py (both inside functions)."""
+def test_ray_pyarrow_and_torch_each_have_one_module() -> None:
+    """Ray is imported only by sim/ray_backend.py, pyarrow only by sim/selfplay_io.py, PyTorch only by learn/train.py."""
     for path in SRC.rglob("*.py"):
         rel = path.relative_to(SRC).as_posix()
         for name, line in imports_of(path):

@@ -142,3 +142,31 @@ def test_the_nets_input_is_the_same_in_every_world_of_a_view(rules: Rules) -> No
             assert again.play_card(seen) == card and again.decision_values() == values
         checked += 1
     assert checked >= 3 and differs > 0  # the worlds really hid other cards elsewhere
+
+
+def test_net_search_weighs_only_the_nets_top_cards(tmp_path: Path) -> None:
+    rules = Rules.standard(4)
+    path = tmp_path / "m.npz"
+    model = NetModel.init(rules, trunk=(32,), card=8, seed=5)
+    model.save(path)
+    loaded = NetModel.load(path)
+    bot = make_bot(f"net-search:top=2:sims=60:touch=0:moon=0:file={path}", seed=1)
+    plain = make_bot("search:sims=60:touch=0:moon=0", seed=1)
+    rng = random.Random(4)
+    pruned = 0
+    for number in range(1, 13):
+        hand = _position(rules, rng, number)
+        if hand is None or len(hand.legal_cards()) < 3:
+            continue
+        view = hand.view(hand.to_move)
+        card = bot.act(view)
+        values = bot.decision_values()
+        assert values is not None and len(values) == 2
+        plain.act(view)
+        weighed = list(plain.decision_values() or ())  # the cards a search weighs here (the live moon defence may drop some)
+        if len(weighed) < 3:
+            continue
+        ranked = sorted(weighed, key=lambda c: -float(loaded.play_values(encode(view), [c])[0]))
+        assert set(values) == set(ranked[:2]) and card.card in values  # type: ignore[attr-defined]
+        pruned += 1
+    assert pruned >= 3

@@ -42,6 +42,7 @@ FACTORIES: dict[str, str] = {
     "openspiel-ismcts": "hearts.bots.openspiel_ismcts:make",
     "rl-policy": "hearts.rl.policy_bot:make",
     "net": "hearts.net.bot:make",
+    "net-search": "hearts.net.search:make",
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength)

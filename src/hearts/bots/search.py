@@ -168,7 +168,7 @@ import weakref
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
@@ -555,6 +555,11 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
+        kept = self.candidates(view, legal)
+        if len(kept) < len(legal):  # a prior pruned the cards; the defences' own cards stay in
+            must = set(safe or ()) | ({stopper} if stopper is not None else set())
+            legal = tuple(c for c in legal if c in kept or c in must)
+            view = dataclasses.replace(view, legal=legal)
         groups = touching_groups(view) if self.touch else [[c] for c in legal]
         group_of = {c: g for g in groups for c in g}
         if len(groups) < len(legal):  # weigh one card of each group of touching cards
@@ -618,6 +623,10 @@ class SearchBot(Bot):
             if keep is not None and values[card] - values[keep] < self.boss_margin:
                 return keep
         return card
+
+    def candidates(self, view: SeatView, legal: tuple[Card, ...]) -> Sequence[Card]:
+        """The cards worth searching among ``legal`` (all of them here; a prior overrides it to prune)."""
+        return legal
 
     def _best(self, legal: tuple[Card, ...], finalists: list[int], totals: list[float], best: float,
               results: list[WorldResult], group_of: dict[Card, list[Card]]) -> Card:
@@ -722,7 +731,11 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     """``search``: settings ``ms``, ``sims``, ``worlds``, ``jobs``, ``rollout``, ``eval``, ``seed`` (see the module)."""
     params = dict(params)
     params.pop("seed", None)
-    spec = "search"
+    return SearchBot(**settings(params, "search"), seed=seed)
+
+
+def settings(params: dict[str, str], spec: str) -> dict[str, Any]:
+    """:class:`SearchBot`'s keyword arguments from a spec's settings (every one is used up; an unknown one raises)."""
     sims = int_setting(params, "sims", 1, 10_000_000, 0, spec) or None
     ms: int | None = int_setting(params, "ms", 1, 600_000, 0, spec) or None
     if ms is None and sims is None:
@@ -761,9 +774,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     recheck = float_setting(params, "recheck", 0.0, 26.0, 0.0, spec)
     pass_gate = float_setting(params, "pass_gate", 0.0, 10.0, PASS_GATE, spec)
     reject_unknown(params, spec)
-    return SearchBot(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
-                     pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                     miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
-                     pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                     live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar,
-                     recheck=recheck, pass_gate=pass_gate, seed=seed)
+    return dict(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
+                pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
+                miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
+                pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
+                live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar,
+                recheck=recheck, pass_gate=pass_gate)

@@ -13,7 +13,9 @@ Losses, summed:
 
 After each epoch the held-out deals are scored: value error, agreement (the
 net's best card is the teacher's best), regret (the teacher's value of its
-best card minus that of the net's, in payoff points), pass-pick agreement.
+best card minus that of the net's, in payoff points), pass-pick agreement,
+and top-k recall (the teacher's best card is among the net's k best: what a
+search that prunes by the net keeps).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from .data import Dataset
 from .recipe import Recipe
 
 Log = Callable[[str], None]
+
+#: the k of the held-out top-k recall figures
+TOPS = (2, 3, 4)
 
 
 def _torch() -> Any:
@@ -89,7 +94,7 @@ def export(net: Any, recipe: Recipe, meta: dict[str, Any]) -> NetModel:
         play_ctx_w=arr(net.play_ctx.weight).T,
         play_b=arr(net.play_ctx.bias),
         play_card=arr(net.play_card),
-        play_feat=arr(net.play_feat.weight).T,
+        play_feat=arr(net.play_feat.weight).T * float(recipe.card_features),  # the ablation ignores the features
         play_out_w=arr(net.play_out.weight)[0],
         play_out_b=arr(net.play_out.bias)[0],
         pass_w=arr(net.pass_head.weight).T,
@@ -104,6 +109,7 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
     """Held-out figures of a model on ``data`` (see the module): computed with the NumPy forward pass."""
     play = ~data.is_pass & (np.isfinite(data.values).sum(axis=1) >= 2)
     sq = n_sq = agree = 0.0
+    top = dict.fromkeys(TOPS, 0.0)
     regrets: list[np.ndarray] = []
     idx = np.flatnonzero(play)
     for start in range(0, len(idx), batch):
@@ -119,6 +125,11 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
         got = t[np.arange(len(rows)), pick]
         agree += float((got >= best - 1e-6).sum())
         regrets.append(best - got)
+        # top-k recall: the teacher's best card is among the net's k best (what a pruning prior keeps)
+        ranked = np.argsort(-np.where(known, pred, -np.inf), axis=1)
+        for k in TOPS:
+            kept = np.take_along_axis(t, ranked[:, :k], axis=1).max(axis=1)
+            top[k] += float((kept >= best - 1e-6).sum())
     passes = np.flatnonzero(data.is_pass)
     pass_hits = 0
     for start in range(0, len(passes), batch):
@@ -132,6 +143,7 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
         "value_rmse": math.sqrt(sq / max(n_sq, 1.0)),
         "agreement": agree / max(len(idx), 1),
         "regret": float(regret.mean()),
+        **{f"top{k}_recall": top[k] / max(len(idx), 1) for k in TOPS},
         "regret_se": float(regret.std() / math.sqrt(max(len(regret), 1))),
         "pass_rows": int(len(passes)),
         "pass_agreement": pass_hits / max(len(passes), 1),

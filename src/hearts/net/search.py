@@ -1,0 +1,65 @@
+"""``net-search``: the search bot with the net as a prior that prunes the cards it weighs.
+
+Before searching a play, the bot ranks the legal cards by the net's values
+and searches only the ``top`` best (the live moon defence's own cards stay
+in). With a fixed number of simulations the kept cards get more worlds
+each; with a time budget each world costs less. Every other setting is the
+search bot's (``net-search:top=4:sims=1000:...``); ``file=PATH`` picks a
+model other than the shipped one for the table's shape.
+
+>>> from hearts.bots import make_bot
+>>> make_bot("net-search:top=0")
+Traceback (most recent call last):
+...
+hearts.bots.registry.BotSpecError: top must be between 1 and 52 in bot spec 'net-search', not 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from hearts.bots import Bot
+from hearts.bots.registry import BotSpecError, int_setting
+from hearts.bots.search import SearchBot, settings
+from hearts.core import Card, SeatView
+
+from .bot import NetBot
+from .encoding import encode
+from .model import ModelError, NetModel
+
+#: cards kept by default
+DEFAULT_TOP = 4
+
+
+class NetSearchBot(SearchBot):
+    """:class:`~hearts.bots.search.SearchBot` that weighs only the net's ``top`` cards."""
+
+    def __init__(self, *, top: int = DEFAULT_TOP, model: NetModel | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.top = top
+        self.net = NetBot(model)
+
+    def candidates(self, view: SeatView, legal: tuple[Card, ...]) -> Sequence[Card]:
+        if len(legal) <= self.top:
+            return legal
+        values = self.net.model_for(view.rules).play_values(encode(view), legal)
+        order = np.argsort(-values, kind="stable")[: self.top]
+        return [legal[int(k)] for k in order]
+
+
+def make(params: dict[str, str], seed: int | None) -> Bot:
+    """``net-search``: ``top`` (cards kept, default 4), ``file`` (a model; default the shipped one), and the search's settings."""
+    spec = "net-search"
+    params = dict(params)
+    params.pop("seed", None)
+    top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
+    path = params.pop("file", None)
+    model = None
+    if path is not None:
+        try:
+            model = NetModel.load(path)
+        except ModelError as err:
+            raise BotSpecError(str(err)) from None
+    return NetSearchBot(top=top, model=model, **settings(params, spec), seed=seed)
