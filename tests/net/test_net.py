@@ -57,6 +57,10 @@ def test_card_features_of_a_known_trick() -> None:
     # clubs still out above the 3C: 13 - 1 (the 2C, played) - 1 (the 3C) - the seat's other clubs above it
     own_above = sum(1 for c in clubs if c > parse_card("3C"))
     assert _feature(f, "3C", "higher_out") == pytest.approx((11 - own_above) / 13)
+    while len(hand.trick) < 4 and hand.phase == "play" and len(hand.plays) < 4:
+        hand.play(hand.legal_cards()[0])
+    led = card_features(encode(hand.view(hand.to_move))[None, :], rules)  # a new trick: a leader, no card led yet
+    assert (led[0, :, FEATURES.index("leading")] == 1.0).all() and not led[0, :, FEATURES.index("follows")].any()
 
 
 def test_model_file_round_trip_and_bad_files(tmp_path: Path) -> None:

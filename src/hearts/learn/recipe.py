@@ -44,6 +44,8 @@ class Recipe:
     holdout: int = 20
     #: False: the play head sees no per-card features (an ablation: the card's embedding and the context only)
     card_features: bool = True
+    #: train on the clubs-diamonds mirror of half the eligible play rows (:mod:`hearts.learn.augment`)
+    mirror: bool = True
 
     def rules(self) -> Rules:
         presets = {"standard": Rules.standard, "cancellation": Rules.cancellation, "omnibus": Rules.omnibus}

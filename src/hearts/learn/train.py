@@ -11,6 +11,9 @@ Losses, summed:
 - **pass**: cross-entropy of the teacher's pick among the cards still held;
 - **hand**: a quarter of the squared error of the hand return.
 
+Half of the play rows past the first trick are mirrored (clubs and
+diamonds swapped, :mod:`hearts.learn.augment`) where the rules allow it.
+
 After each epoch the held-out deals are scored: value error, agreement (the
 net's best card is the teacher's best), regret (the teacher's value of its
 best card minus that of the net's, in payoff points), pass-pick agreement,
@@ -30,6 +33,7 @@ import numpy as np
 from hearts.net.features import FEATURES, card_features
 from hearts.net.model import NetModel, describe
 
+from .augment import mirror_rows, mirrors, past_first_trick
 from .data import Dataset
 from .recipe import Recipe
 
@@ -175,6 +179,7 @@ def train(
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=recipe.lr, total_steps=epochs * steps_per_epoch, pct_start=0.1)
     scale = float(describe(rules)["value_scale"])
     curve: list[dict[str, Any]] = []
+    mirror = recipe.mirror and mirrors(rules)
     start = time.perf_counter()
 
     def tensor(a: np.ndarray) -> Any:
@@ -186,18 +191,20 @@ def train(
         totals = np.zeros(3)
         for step in range(steps_per_epoch):
             rows = order[step * recipe.batch : (step + 1) * recipe.batch]
-            obs = train_rows.obs[rows]
-            values = train_rows.values[rows] / scale
+            obs, values = train_rows.obs[rows], train_rows.values[rows] / scale
+            mask, action, is_pass = train_rows.mask[rows], train_rows.action[rows], train_rows.is_pass[rows]
+            if mirror:
+                flip = ~is_pass & past_first_trick(rules, obs) & (rng.random(len(rows)) < 0.5)
+                mirror_rows(rules, obs, mask, values, action, flip)
             known = np.isfinite(values)
-            is_pass = train_rows.is_pass[rows]
             feats = card_features(obs, rules) if recipe.card_features else np.zeros((len(rows), 52, len(FEATURES)), np.float32)
             play_pred, pass_logits, hand_pred = net(tensor(obs), tensor(feats))
             k = tensor(known)
             play_loss = (torch.where(k, play_pred - tensor(np.nan_to_num(values)), 0.0) ** 2).sum() / k.sum().clamp(min=1)
             if is_pass.any():
                 p = tensor(is_pass)
-                logits = pass_logits[p].masked_fill(~tensor(train_rows.mask[rows][is_pass]), -1e9)
-                pass_loss = torch.nn.functional.cross_entropy(logits, tensor(train_rows.action[rows][is_pass]))
+                logits = pass_logits[p].masked_fill(~tensor(mask[is_pass]), -1e9)
+                pass_loss = torch.nn.functional.cross_entropy(logits, tensor(action[is_pass]))
             else:
                 pass_loss = torch.zeros((), device=device)
             hand_loss = ((hand_pred - tensor(train_rows.hand_return[rows] / scale)) ** 2).mean()

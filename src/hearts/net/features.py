@@ -81,8 +81,8 @@ def card_features(obs: np.ndarray, rules: Rules) -> np.ndarray:
     in_trick = trick.sum(axis=1)  # (b, 52)
     size = in_trick.sum(axis=1)
     leader = obs[:, sl["trick_leader"]]
-    has_lead = leader.sum(axis=1) > 0
     lead_cards = trick[np.arange(b), np.argmax(leader, axis=1)]  # the leader's block: the card led
+    has_lead = lead_cards.sum(axis=1) > 0  # a card has been led (an empty trick has a leader but no suit)
     lead_suit = np.argmax(lead_cards.reshape(b, 4, 13).sum(axis=2), axis=1)
     led = np.zeros((b, 4), dtype=np.float32)
     led[np.arange(b), lead_suit] = has_lead
