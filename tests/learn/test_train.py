@@ -109,3 +109,14 @@ def test_bad_options_get_one_line(args: list[str], message: str, tmp_path: Path,
 def test_training_without_data_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["train", "--recipe", "tiny", "--work", str(tmp_path), "--skip-data"]) == 2
     assert "no complete chunk of data" in capsys.readouterr().err
+
+
+def test_expert_iteration_labels_round_two_with_the_search_on_round_ones_model(tmp_path: Path) -> None:
+    assert main(["train", "--recipe", "tiny", "--rounds", "2", "--chunks", "1", "--epochs", "1", "--work", str(tmp_path)]) == 0
+    first, _ = read_dataset(chunk_dir(tmp_path, 0))
+    second, _ = read_dataset(chunk_dir(tmp_path / "round-1", 0))
+    assert first["lineup"] == [TINY.teacher] * 4
+    assert second["lineup"] == [f"net-search:top=4:file={(tmp_path / 'round-0.npz').resolve()}:sims=24"] * 4
+    assert second["seed"] != first["seed"]  # new deals each round
+    meta = json.loads((tmp_path / "tiny.json").read_text())
+    assert meta["report"]["round"] == 1 and meta["report"]["data"]["chunks"] == 2 and (tmp_path / "round-0.npz").exists()

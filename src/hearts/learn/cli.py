@@ -11,10 +11,12 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from hearts.core import HeartsError
+from hearts.net.model import NetModel
 
-from .recipe import RECIPES
+from .recipe import RECIPES, Recipe
 
 DESCRIPTION = """\
 Train a learned player (the net bot) from a recipe: its data is self-play
@@ -34,13 +36,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--work", required=True, metavar="DIR", help="folder of the data chunks (made if missing; reused)")
     parser.add_argument("--out", default=None, metavar="FILE", help="the model file to write (default: WORK/RECIPE.npz)")
     parser.add_argument("--chunks", type=int, default=None, metavar="N", help="use N chunks of data (default: the recipe's)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        metavar="R",
+        help="expert-iteration rounds: round r > 0 is labelled by the search pruned by round r-1's model",
+    )
     parser.add_argument("--epochs", type=int, default=None, metavar="E", help="training epochs (default: the recipe's)")
     parser.add_argument("--seed", type=int, default=None, help="the recipe's seed (data and training; default: the recipe's)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes for the data (default 1)")
     parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS", help="play the data on a Ray cluster")
     parser.add_argument("--device", default="auto", help="auto (CUDA where there is one), cpu or cuda")
     parser.add_argument("--threads", type=int, default=None, help="PyTorch threads on the CPU (default: PyTorch's)")
-    parser.add_argument("--data-only", action="store_true", help="only generate the data")
+    parser.add_argument("--data-only", action="store_true", help="generate the data (and train only the rounds before the last)")
     parser.add_argument("--skip-data", action="store_true", help="train on the chunks already there, generate none")
 
 
@@ -54,58 +63,77 @@ def run(args: argparse.Namespace) -> int:
     if args.recipe not in RECIPES:
         return fail(f"unknown recipe {args.recipe!r}: choose one of {', '.join(RECIPES)}")
     recipe = RECIPES[args.recipe]
-    for name in ("chunks", "epochs"):
+    for name in ("chunks", "epochs", "rounds"):
         value = getattr(args, name)
         if value is not None and value < 1:
             return fail(f"--{name} must be at least 1, not {value}")
-    changes = {k: getattr(args, k) for k in ("chunks", "epochs", "seed") if getattr(args, k) is not None}
+    changes = {k: getattr(args, k) for k in ("chunks", "epochs", "seed", "rounds") if getattr(args, k) is not None}
     recipe = replace(recipe, **changes)
     work = Path(args.work)
     out = Path(args.out) if args.out else work / f"{recipe.name}.npz"
     try:
-        from .data import chunk_summary, generate, load
-
-        start = time.perf_counter()
-        if args.skip_data:
-            from .data import chunk_dir
-
-            folders = [chunk_dir(work, k) for k in range(recipe.chunks)]
-        else:
-
-            def show(done: int, total: int) -> None:
-                print(f"data: {done}/{total} chunks", file=sys.stderr, flush=True)
-
-            folders = generate(recipe, work, jobs=args.jobs, ray=args.ray, progress=show)
-        data_seconds = time.perf_counter() - start
-        summary = chunk_summary(folders)
-        print(f"data: {summary['chunks']} chunks, {summary['deals']} deals, {summary['rows']} rows in {work}", flush=True)
-        if args.data_only:
-            return 0
-        from .train import _torch, train
-
-        torch = _torch()
-        device = args.device
-        if device == "auto":
-            device = "cuda" if torch.cuda.is_available() else "cpu"
-        if args.threads:
-            torch.set_num_threads(args.threads)
-        data = load(folders, recipe)
-        print(f"training on {len(data)} teacher rows ({device})", flush=True)
-        model, report = train(
-            recipe, data, device=device, epochs=recipe.epochs, extra_meta={"data": summary, "data_seconds_this_run": round(data_seconds, 1)}
-        )
+        model, report = _rounds(recipe, work, out, args)
     except KeyboardInterrupt:
         print("hearts train: interrupted (finished chunks are kept)", file=sys.stderr)
         return 130
     except (HeartsError, OSError, ValueError) as err:
         return fail(str(err))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(out)
-    manifest = out.with_suffix(".json")
-    manifest.write_text(json.dumps(model.meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if model is None:
+        return 0  # --data-only
     held = report["held_out"]
     print(
-        f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB) and {manifest.name}: held-out agreement {held['held_agreement']:.3f}, "
-        f"regret {held['held_regret']:.3f} points a decision, pass agreement {held['held_pass_agreement']:.3f}"
+        f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB) and {out.with_suffix('.json').name}: held-out agreement "
+        f"{held['held_agreement']:.3f}, regret {held['held_regret']:.3f} points a decision, "
+        f"pass agreement {held['held_pass_agreement']:.3f}"
     )
     return 0
+
+
+def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> tuple[NetModel | None, dict[str, Any]]:
+    """Every round: its data (unless --skip-data), then a model trained on the data of this round and those before.
+
+    Round ``r``'s model goes to ``WORK/round-r.npz`` (the next round's teacher stands on it); the last to ``out``.
+    With ``--data-only`` the last round's training is skipped.
+    """
+    from .data import chunk_dir, chunk_summary, generate, load, round_dir
+
+    folders: list[Path] = []
+    model: NetModel | None = None
+    report: dict[str, Any] = {}
+    for r in range(recipe.rounds):
+        previous = (work / f"round-{r - 1}.npz").resolve() if r else None
+        teacher = recipe.teacher_for(r, previous)
+        place = round_dir(work, r)
+        start = time.perf_counter()
+        if args.skip_data:
+            folders += [chunk_dir(place, k) for k in range(recipe.chunks)]
+        else:
+
+            def show(done: int, total: int, r: int = r) -> None:
+                print(f"round {r}: data {done}/{total} chunks", file=sys.stderr, flush=True)
+
+            folders += generate(recipe, place, teacher=teacher, round_=r, jobs=args.jobs, ray=args.ray, progress=show)
+        summary = chunk_summary(folders)
+        print(f"round {r}: {summary['chunks']} chunks, {summary['deals']} deals, {summary['rows']} rows in {work}", flush=True)
+        last = r == recipe.rounds - 1
+        if last and args.data_only:
+            return None, {}
+        from .train import _torch, train
+
+        torch = _torch()
+        device = "cuda" if args.device == "auto" and torch.cuda.is_available() else "cpu" if args.device == "auto" else args.device
+        if args.threads:
+            torch.set_num_threads(args.threads)
+        data = load(folders, recipe)
+        print(f"round {r}: training on {len(data)} teacher rows ({device})", flush=True)
+        extra = {"data": summary, "round": r, "teacher": teacher, "data_seconds_this_run": round(time.perf_counter() - start, 1)}
+        model, report = train(recipe, data, device=device, epochs=recipe.epochs, extra_meta=extra)
+        _write(model, out if last else work / f"round-{r}.npz")
+    return model, report
+
+
+def _write(model: NetModel, path: Path) -> None:
+    """The model and, beside it, its manifest (the metadata as JSON)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    path.with_suffix(".json").write_text(json.dumps(model.meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -38,10 +38,25 @@ def done_chunks(work: Path, recipe: Recipe) -> list[int]:
     return [k for k in range(recipe.chunks) if (chunk_dir(work, k) / MANIFEST).exists()]
 
 
+def round_dir(work: Path, round_: int) -> Path:
+    """The folder of round ``round_``'s chunks: ``work`` itself for round 0, ``work/round-r`` after."""
+    return work if round_ == 0 else work / f"round-{round_}"
+
+
 def generate(
-    recipe: Recipe, work: str | Path, *, jobs: int = 1, ray: str | None = None, progress: ChunkProgress | None = None
+    recipe: Recipe,
+    work: str | Path,
+    *,
+    teacher: str | None = None,
+    round_: int = 0,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: ChunkProgress | None = None,
 ) -> list[Path]:
-    """Play every missing chunk of ``recipe`` into ``work``; returns every chunk's folder, in order."""
+    """Play every missing chunk of ``recipe``'s round ``round_`` (labelled by ``teacher``, default the recipe's) into ``work``.
+
+    Returns every chunk's folder, in order.
+    """
     root = Path(work)
     rules = recipe.rules()
     done = set(done_chunks(root, recipe))
@@ -54,11 +69,11 @@ def generate(
         if folder.exists():
             shutil.rmtree(folder)  # an unfinished chunk: play it again whole
         run_selfplay(
-            recipe.chunk_lineup(k),
+            recipe.chunk_lineup(k, teacher),
             rules,
             folder,
             hands=recipe.chunk_hands,
-            seed=recipe.chunk_seed(k),
+            seed=recipe.chunk_seed(k, round_),
             jobs=jobs,
             ray=ray,
             shard_size=recipe.shard_hands,
@@ -122,7 +137,8 @@ def load(folders: list[Path], recipe: Recipe) -> Dataset:
             raise SelfplayError(f"{folder}: a dataset of another table ({manifest['rules']['variant']}, {manifest['rules']['players']})")
         width = int(manifest["observation"]["size"])
         k = int(folder.name.rsplit("-", 1)[-1]) if folder.name.startswith("chunk-") else 0
-        teacher = np.array([b == recipe.teacher for b in table.column("bot").to_pylist()], dtype=bool)
+        teacher_spec = manifest["lineup"][0]  # the teacher sits in seat 0 of every chunk's line-up
+        teacher = np.array([b == teacher_spec for b in table.column("bot").to_pylist()], dtype=bool)
         values = _fixed(table, "values", 52, np.float32)
         part = Dataset(
             obs=_fixed(table, "observation", width, np.float32),

@@ -1,7 +1,8 @@
 """Recipes: everything that rebuilds a model from its seed, as one frozen record.
 
-A recipe names the table, the teacher whose search labels the data, how the
-data is cut into chunks (each chunk one ``hearts selfplay`` run with its own
+A recipe names the table, the teacher whose search labels the data (in
+expert iteration, round ``r > 0`` is labelled by the search standing on
+round ``r - 1``'s model: ``net-search``), how the data is cut into chunks (each chunk one ``hearts selfplay`` run with its own
 seed, so generation resumes chunk by chunk), the network's sizes and the
 training schedule. ``hearts train --recipe NAME`` runs it.
 
@@ -13,6 +14,7 @@ training schedule. ``hearts train --recipe NAME`` runs it.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from hearts.core import Rules
@@ -46,20 +48,33 @@ class Recipe:
     card_features: bool = True
     #: train on the clubs-diamonds mirror of half the eligible play rows (:mod:`hearts.learn.augment`)
     mirror: bool = True
+    #: expert iteration: round r > 0 is labelled by the search pruned to the previous round's ``top`` cards
+    rounds: int = 1
+    top: int = 4
 
     def rules(self) -> Rules:
         presets = {"standard": Rules.standard, "cancellation": Rules.cancellation, "omnibus": Rules.omnibus}
         return presets[self.variant](self.players)
 
-    def chunk_seed(self, k: int) -> int:
-        """The ``hearts selfplay`` seed of chunk ``k``."""
-        return self.seed * 100_000 + k
+    def chunk_seed(self, k: int, round_: int = 0) -> int:
+        """The ``hearts selfplay`` seed of chunk ``k`` of round ``round_`` (every round deals new cards)."""
+        return self.seed * 100_000 + round_ * 10_000 + k
 
-    def chunk_lineup(self, k: int) -> list[str]:
+    def teacher_for(self, round_: int, previous: Path | None) -> str:
+        """The teacher of round ``round_``: the search, then the search pruned by the previous round's model."""
+        if round_ == 0 or previous is None:
+            return self.teacher
+        name, _, settings = self.teacher.partition(":")
+        if name != "search":
+            raise ValueError(f"expert iteration needs a search teacher, not {self.teacher!r}")
+        return f"net-search:top={self.top}:file={previous}" + (f":{settings}" if settings else "")
+
+    def chunk_lineup(self, k: int, teacher: str | None = None) -> list[str]:
         """The bots of chunk ``k``: the teacher in every seat, or one seat of ``shooter`` in every few chunks."""
+        teacher = teacher or self.teacher
         if self.shooter_every and k % self.shooter_every == self.shooter_every - 1:
-            return [self.teacher] * (self.players - 1) + ["shooter"]
-        return [self.teacher]
+            return [teacher] * (self.players - 1) + ["shooter"]
+        return [teacher]
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
