@@ -174,3 +174,28 @@ def test_net_search_weighs_only_the_nets_top_cards(tmp_path: Path) -> None:
         assert set(values) == set(ranked[:2]) and card.card in values  # type: ignore[attr-defined]
         pruned += 1
     assert pruned >= 3
+
+
+def test_the_live_moon_defence_stands_before_the_model() -> None:
+    """Against a shooter, every net decision that the live defence narrows picks one of the defence's cards."""
+    from hearts.bots.heuristic_play import defended
+
+    rules = Rules.standard(4)
+    model = NetModel.init(rules, trunk=(16,), card=8, seed=9)
+    shooter = make_bot("shooter", seed=1)
+    narrowed = 0
+    for seed in range(30):
+        hand = Hand.from_seed(rules, seed, number=seed % 4 + 1)
+        bots = [shooter, NetBot(model), NetBot(model), NetBot(model)]
+        while hand.phase != "done":
+            for seat in hand.seats_to_act():
+                view = hand.view(seat)
+                action = bots[seat].act(view)
+                if seat and view.phase == "play" and view.trick:
+                    leader = view.trick_leader if view.trick_leader is not None else seat
+                    allowed = defended(view.legal, view.trick, leader, 4, seat, view.points_taken, rules.moon_points)
+                    if len(allowed) < len(view.legal):
+                        narrowed += 1
+                        assert action.card in allowed  # type: ignore[attr-defined]
+                hand.apply(action)
+    assert narrowed >= 5

@@ -48,6 +48,8 @@ class Recipe:
     card_features: bool = True
     #: train on the clubs-diamonds mirror of half the eligible play rows (:mod:`hearts.learn.augment`)
     mirror: bool = True
+    #: weight of each row's mean value error against the error of the cards about it (1: plain squared error)
+    mean_weight: float = 1.0
     #: expert iteration: round r > 0 is labelled by the search pruned to the previous round's ``top`` cards
     rounds: int = 1
     top: int = 4

@@ -200,7 +200,14 @@ def train(
             feats = card_features(obs, rules) if recipe.card_features else np.zeros((len(rows), 52, len(FEATURES)), np.float32)
             play_pred, pass_logits, hand_pred = net(tensor(obs), tensor(feats))
             k = tensor(known)
-            play_loss = (torch.where(k, play_pred - tensor(np.nan_to_num(values)), 0.0) ** 2).sum() / k.sum().clamp(min=1)
+            # squared error split into each card's error about the row's mean error (what ranks the cards) and that mean
+            # (the row's level), the latter weighted by ``mean_weight`` (1: the plain squared error)
+            diff = torch.where(k, play_pred - tensor(np.nan_to_num(values)), 0.0)
+            count = k.sum(dim=1, keepdim=True)
+            mean = diff.sum(dim=1, keepdim=True) / count.clamp(min=1)
+            spread = (torch.where(k, diff - mean, 0.0) ** 2).sum()
+            level = (mean[:, 0] ** 2 * count[:, 0]).sum()
+            play_loss = (spread + recipe.mean_weight * level) / k.sum().clamp(min=1)
             if is_pass.any():
                 p = tensor(is_pass)
                 logits = pass_logits[p].masked_fill(~tensor(mask[is_pass]), -1e9)

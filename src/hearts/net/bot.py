@@ -2,6 +2,10 @@
 
 It plays the legal card the model values highest, passes one pick at a time
 by the model's pass logits, and makes the moon choice by the score sheet.
+One cheap rule stands before the model, as in the search: the live moon
+defence (:func:`~hearts.bots.heuristic_play.defended`: no point card to a
+seat holding every point, five or more, that could win the trick; beat
+its card when it is winning, if possible); ``defend=0`` turns it off.
 ``net`` uses the model shipped for the table's shape; ``net:file=PATH``
 loads another (written by ``hearts train``). A model used at a table it
 was not trained for raises a clear :class:`~hearts.net.model.ModelError`.
@@ -19,7 +23,8 @@ from __future__ import annotations
 import numpy as np
 
 from hearts.bots import Bot
-from hearts.bots.registry import BotSpecError, reject_unknown
+from hearts.bots.heuristic_play import defended
+from hearts.bots.registry import BotSpecError, int_setting, reject_unknown
 from hearts.core import Card, Rules, SeatView
 
 from .encoding import action_mask, encode
@@ -29,9 +34,10 @@ from .model import ModelError, NetModel, load_shipped
 class NetBot(Bot):
     """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view."""
 
-    def __init__(self, model: NetModel | None = None, name: str = "net") -> None:
+    def __init__(self, model: NetModel | None = None, name: str = "net", defend: bool = True) -> None:
         self.model = model
         self.name = name
+        self.defend = defend
         self._shipped: dict[tuple[str, int], NetModel] = {}
         self._values: dict[Card, float] | None = None
 
@@ -63,6 +69,11 @@ class NetBot(Bot):
         self._values = None
         legal = view.legal
         model = self.model_for(view.rules)
+        if self.defend and view.rules.copies == 1 and view.trick and len(legal) > 1:
+            me = view.seat
+            assert me is not None
+            leader = view.trick_leader if view.trick_leader is not None else me
+            legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points))
         if len(legal) == 1:
             return legal[0]
         values = model.play_values(encode(view), legal)
@@ -71,13 +82,14 @@ class NetBot(Bot):
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``net``: settings ``file`` (a model written by ``hearts train``; default: the shipped model) and ``seed`` (unused)."""
+    """``net``: settings ``file`` (a model written by ``hearts train``; default: the shipped model), ``defend``, ``seed`` (unused)."""
     params.pop("seed", None)
     path = params.pop("file", None)
+    defend = bool(int_setting(params, "defend", 0, 1, 1, "net"))
     reject_unknown(params, "net")
     if path is None:
-        return NetBot()
+        return NetBot(defend=defend)
     try:
-        return NetBot(NetModel.load(path))
+        return NetBot(NetModel.load(path), defend=defend)
     except ModelError as err:
         raise BotSpecError(str(err)) from None
