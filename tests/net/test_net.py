@@ -199,3 +199,13 @@ def test_the_live_moon_defence_stands_before_the_model() -> None:
                         assert action.card in allowed  # type: ignore[attr-defined]
                 hand.apply(action)
     assert narrowed >= 5
+
+
+def test_the_model_does_not_read_the_game_score() -> None:
+    rules = Rules.standard(4)
+    model = NetModel.init(rules, trunk=(16,), card=8, seed=4)
+    hand = Hand.from_seed(rules, 2)
+    fresh, late = encode(hand.view(0, [0, 0, 0, 0])), encode(hand.view(0, [80, 20, 55, 97]))
+    assert not np.array_equal(fresh, late)  # the observation holds the scores...
+    assert np.array_equal(model.trunk(fresh[None]), model.trunk(late[None]))  # ...the model leaves them out
+    assert np.array_equal(model.pass_logits(late[None]), model.pass_logits(fresh[None]))

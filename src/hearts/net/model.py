@@ -41,7 +41,7 @@ import numpy as np
 
 from hearts.core import HeartsError, Rules
 
-from .encoding import size
+from .encoding import segment_slices, size
 from .features import FEATURES, card_features
 
 FORMAT = "hearts-net/1"
@@ -105,13 +105,27 @@ class NetModel:
 
     # -- forward passes ----------------------------------------------------------
     def trunk(self, obs: np.ndarray) -> np.ndarray:
-        """The trunk's output for a batch ``(b, inputs)``."""
-        x = obs
+        """The trunk's output for a batch ``(b, inputs)`` (the game scores are not read: see :meth:`without_scores`)."""
+        x = self.without_scores(obs)
         i = 0
         while f"trunk{i}_w" in self.arrays:
             x = np.maximum(x @ self.arrays[f"trunk{i}_w"] + self.arrays[f"trunk{i}_b"], 0.0)
             i += 1
         return x
+
+    def without_scores(self, obs: np.ndarray) -> np.ndarray:
+        """``obs`` with the game-score segment zeroed (a copy where it was not zero already).
+
+        The models learn from single hands, where every score is 0; the score
+        sheet, not the model, makes the moon choice. So a model reads a game
+        in progress as it read its training hands.
+        """
+        scores = segment_slices(self.rules)["scores"]
+        if not obs[:, scores].any():
+            return obs
+        out = obs.copy()
+        out[:, scores] = 0.0
+        return out
 
     def play_values(self, obs: np.ndarray, cards: Sequence[int]) -> np.ndarray:
         """The value (payoff points) of each of ``cards`` for one observation ``(inputs,)``."""
