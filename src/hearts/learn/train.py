@@ -181,7 +181,7 @@ def train(
     scale = float(describe(rules)["value_scale"])
     curve: list[dict[str, Any]] = []
     mirror = recipe.mirror and mirrors(rules)
-    scores = segment_slices(rules)["scores"]
+    score_cols = segment_slices(rules)["scores"]
     start = time.perf_counter()
 
     def tensor(a: np.ndarray) -> Any:
@@ -194,7 +194,7 @@ def train(
         for step in range(steps_per_epoch):
             rows = order[step * recipe.batch : (step + 1) * recipe.batch]
             obs, values = train_rows.obs[rows], train_rows.values[rows] / scale
-            obs[:, scores] = 0.0  # the model does not read the game score (NetModel.without_scores)
+            obs[:, score_cols] = 0.0  # the model does not read the game score (NetModel.without_scores)
             mask, action, is_pass = train_rows.mask[rows], train_rows.action[rows], train_rows.is_pass[rows]
             if mirror:
                 flip = ~is_pass & past_first_trick(rules, obs) & (rng.random(len(rows)) < 0.5)
