@@ -165,6 +165,7 @@ class ServerProcess(Http):
             self.db_url,
             "--log-level",
             "warning",
+            *([] if "--bot-workers" in self.extra else ["--bot-workers", "2"]),  # not one per core of a big test machine
             *self.extra,
         ]
         self.log = open(self.log_path, "ab")  # noqa: SIM115 (closed in kill)
@@ -215,8 +216,8 @@ def wait_healthy(server: Http, proc: subprocess.Popen[bytes] | None = None, time
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[InProcessServer]:
-    """A server on a fresh SQLite file; bots move at once, a disconnected seat waits 0.3 s."""
-    s = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, grace=0.3)
+    """A server on a fresh SQLite file; bots move at once (in 2 worker processes), a disconnected seat waits 0.3 s."""
+    s = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, grace=0.3, bot_workers=2)
     try:
         yield s
     finally:

@@ -27,6 +27,8 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
             "cannot open the database postgresql+psycopg://hearts:***@127.0.0.1:1/db",
         ),
         (["--log-level", "loud"], "invalid choice: 'loud'"),
+        (["--bot-workers", "-1"], "--bot-workers must be from 0 (bots in the server process) to 256, not -1"),
+        (["--bot-workers", "many"], "argument --bot-workers: invalid int value: 'many'"),
         (["--workers", "2"], "several workers share one PostgreSQL database"),
         (["--cluster", "--db", "sqlite:///x.db"], "several workers share one PostgreSQL database"),
         (["--workers", "0", "--db", "postgresql+psycopg://h@127.0.0.1:1/db"], "--workers must be from 1 to 64"),

@@ -53,11 +53,12 @@ STATUS = {
 
 def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
-    waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None,
+    waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
     ``cluster``: run as one worker of several sharing a PostgreSQL database (see :mod:`hearts.server.cluster`).
+    ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process).
     """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
@@ -68,7 +69,7 @@ def create_app(
         access.addFilter(ShortUrls())
     limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout)
+    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers)
     peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)
     created = Buckets(limits.client_tables / 60, limits.client_tables)

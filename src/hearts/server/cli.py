@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 from hearts.record.storage import data_dir
 
 INSTALL = "hearts serve needs the server extra: pip install 'hearts[server]'"
+#: the most bot worker processes one server may have
+MAX_BOT_WORKERS = 256
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.7, metavar="S", help="seconds a bot waits before each move (default 0.7)")
     parser.add_argument(
         "--grace", type=float, default=20.0, metavar="S", help="seconds before a bot plays for a disconnected player (default 20)"
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, default=None, metavar="N",
+        help="processes the bots decide in (default: one per core; 0: a thread of the server process)",
     )
     parser.add_argument(
         "--origin",
@@ -70,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not 0 <= args.bot_delay <= 60 or not 0 <= args.grace <= 3600:
         print("hearts serve: --bot-delay must be from 0 to 60 seconds and --grace from 0 to 3600", file=sys.stderr)
+        return 2
+    if args.bot_workers is not None and not 0 <= args.bot_workers <= MAX_BOT_WORKERS:
+        print(f"hearts serve: --bot-workers must be from 0 (bots in the server process) to {MAX_BOT_WORKERS}, not {args.bot_workers}",
+              file=sys.stderr)
         return 2
     limits, why = limits_of(args)
     if limits is None:
@@ -125,12 +135,14 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         try:
-            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
+                             bot_workers=args.bot_workers)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
-            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster)
+            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
+                             bot_workers=args.bot_workers)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -9,9 +9,10 @@ stored, and a failed write leaves the table exactly as it was.
 
 Database calls run on a small pool of threads; one table's calls run one at
 a time (under its lock), so a slow write of one table holds up only that
-table, and ``/healthz`` has a thread of its own. Outgoing messages go
-through a bounded queue per client, so a slow client never holds up its
-table.
+table, and ``/healthz`` has a thread of its own. Bots decide in worker
+processes (:mod:`hearts.server.botpool`), so a slow bot never holds the
+event loop. Outgoing messages go through a bounded queue per client, so a
+slow client never holds up its table.
 
 Who holds a seat: one seat per person at a table. A join that carries a
 token of a seat at the table is refused (``already_seated``), and once the
@@ -40,7 +41,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from hearts.bots import make_bot
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules, card_name
 from hearts.core import claim as claim_rules
@@ -49,6 +49,7 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
+from .botpool import BotPool
 from .lease import LeaseLost
 from .projection import state_message, state_messages, table_json
 from .store import Store
@@ -177,8 +178,9 @@ class Hub:
 
     def __init__(
         self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
-        review: float = REVIEW_SECONDS,
+        review: float = REVIEW_SECONDS, bot_workers: int | None = None,
     ) -> None:
+        """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process)."""
         self.store = store
         self.review = review
         self.bot_delay = bot_delay
@@ -188,13 +190,14 @@ class Hub:
         memory = store.url in ("sqlite://", "sqlite:///:memory:")  # one shared connection: one thread
         self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
         self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
-        self.bots = ThreadPoolExecutor(2, thread_name_prefix="hearts-bot")
+        self.bots = BotPool(bot_workers)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
 
     # -- life ---------------------------------------------------------------
     async def start(self, *, load: bool = True) -> None:
         """Rebuild every open table from its stored log (``load=False``: none; a cluster adopts its own), then let bots and timers go on."""
+        await self.bots.start()
         tables = await self._db(self.store.load_open) if load else []
         self.adopt(tables)
         self.ready = True
@@ -251,7 +254,7 @@ class Hub:
                 live.review_timer.cancel()
         self.db.shutdown(wait=True)
         self.health.shutdown(wait=False, cancel_futures=True)
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        await self.bots.stop()
 
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -622,7 +625,7 @@ class Hub:
             raise Refusal("not_now", "there is nothing for you to decide now")
         view = table.game.view(seat)
         seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}/hint".encode())
-        action = await asyncio.get_running_loop().run_in_executor(self.bots, _decide, LEVELS["medium"], seed, view)
+        action = await self.bots.decide(LEVELS["medium"], seed, view)
         entry = table.entry_for(seat, action, "hint")
         return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
 
@@ -793,7 +796,6 @@ class Hub:
 
     async def _drive(self, live: LiveTable) -> None:
         """Bots act, one action at a time, while a bot must act."""
-        loop = asyncio.get_running_loop()
         try:
             while (seat := self._bot_seat(live)) is not None:
                 if self.bot_delay:
@@ -804,7 +806,7 @@ class Hub:
                 seq = table.seq
                 view = table.game.view(seat)
                 bot_seed = zlib.crc32(f"{table.id}/{seq}/{seat}".encode())
-                action = await loop.run_in_executor(self.bots, _decide, LEVELS[table.level], bot_seed, view)
+                action = await self.bots.decide(LEVELS[table.level], bot_seed, view)
                 entry = table.entry_for(seat, action, "bot")
                 try:
                     await self.submit(live, entry, seq)
@@ -829,10 +831,6 @@ async def _close_after_send(client: Client, code: int) -> None:
         await asyncio.wait_for(client.close(code), 2.0)
     except Exception:
         pass
-
-
-def _decide(spec: str, seed: int, view: Any) -> Any:
-    return make_bot(spec, seed=seed).act(view)
 
 
 def _client_seed(body: dict[str, Any]) -> str | None:

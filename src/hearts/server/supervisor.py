@@ -1,8 +1,9 @@
 """``hearts serve --workers N``: N worker processes on one host, started again when one dies.
 
 Worker ``i`` is ``hearts serve --cluster`` on port ``PORT + i`` with the
-same options. Without ``--origin`` each worker lets browsers in from every
-worker's address (a moved client connects to another port); with
+same options (without ``--bot-workers``, each worker's bots get an equal
+share of the cores). Without ``--origin`` each worker lets browsers in from
+every worker's address (a moved client connects to another port); with
 ``--origin`` each worker's public websocket URL is ``ORIGIN/w/I/ws``, for a
 front proxy to route (see docs/scaling.md). A worker that exits is started
 again after a pause that doubles up to 30 s; SIGTERM or SIGINT stops them
@@ -43,6 +44,10 @@ def worker_argv(args: argparse.Namespace, i: int) -> list[str]:
                 out.append(flag)
         elif value is not None:
             out += [flag, str(value)]
+    if getattr(args, "bot_workers", None) is None:  # the cores are shared: each worker's bots get its part of them
+        from .botpool import usable_cores
+
+        out += ["--bot-workers", str(max(1, usable_cores() // max(1, args.workers)))]
     host = args.host if ":" not in args.host else f"[{args.host}]"
     if args.origin:
         for origin in args.origin:
