@@ -85,11 +85,12 @@ def test_the_numpy_export_computes_what_the_network_computes() -> None:
     hands = [Hand.from_seed(rules, s) for s in range(4)]
     obs = np.stack([encode(h.view(1)) for h in hands])
     with torch.no_grad():
-        values, passes, hand_value = net(torch.from_numpy(obs), torch.from_numpy(card_features(obs, rules)))
+        values, passes, hand_value, shoot = net(torch.from_numpy(obs), torch.from_numpy(card_features(obs, rules)))
     scale = model.value_scale
     assert np.allclose(model.all_values(obs), values.numpy() * scale, atol=1e-4)
     assert np.allclose(model.pass_logits(obs), passes.numpy(), atol=1e-4)
     assert np.allclose(model.hand_value(obs), hand_value.numpy() * scale, atol=1e-4)
+    assert np.allclose(model.shoot_probability(obs), torch.sigmoid(shoot).numpy(), atol=1e-5)
     assert np.allclose(model.play_values(obs[2], [0, 13, 40]), values.numpy()[2, [0, 13, 40]] * scale, atol=1e-4)
 
 
@@ -120,3 +121,23 @@ def test_expert_iteration_labels_round_two_with_the_search_on_round_ones_model(t
     assert second["seed"] != first["seed"]  # new deals each round
     meta = json.loads((tmp_path / "tiny.json").read_text())
     assert meta["report"]["round"] == 1 and meta["report"]["data"]["chunks"] == 2 and (tmp_path / "round-0.npz").exists()
+
+
+def test_shoot_targets_mark_the_teachers_shoot_line() -> None:
+    from hearts.learn.data import Dataset, shoot_targets
+    from hearts.net.encoding import segment_slices
+
+    rules = Rules.standard(4)
+    obs = np.zeros((5, encode(Hand.from_seed(rules, 1).view(0)).shape[0]), dtype=np.float32)
+    points = segment_slices(rules)["points_taken"]
+    obs[4, points.start + 2] = 3 / 26  # row 4: another seat has points, the moon is shut
+    mask = np.zeros((5, 52), dtype=bool)
+    mask[:, [1, 2, 3]] = True
+    values = np.full((5, 52), np.nan, dtype=np.float32)
+    values[[0, 1, 4], 1], values[[0, 1, 4], 2] = 2.0, 5.0
+    action = np.array([2, 1, 3, 1, 1])  # 0: the best card; 1: below the best (the line); 2: unweighed with a choice (latched)
+    is_pass = np.array([False, False, False, True, False])  # 3: a pass pick
+    data = Dataset(obs, mask, values, action, is_pass, np.zeros(5, np.float32), np.arange(5))
+    eligible, shooting = shoot_targets(rules, data)
+    assert eligible.tolist() == [True, True, True, False, False]
+    assert shooting.tolist() == [False, True, True, False, False]

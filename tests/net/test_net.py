@@ -209,3 +209,32 @@ def test_the_model_does_not_read_the_game_score() -> None:
     assert not np.array_equal(fresh, late)  # the observation holds the scores...
     assert np.array_equal(model.trunk(fresh[None]), model.trunk(late[None]))  # ...the model leaves them out
     assert np.array_equal(model.pass_logits(late[None]), model.pass_logits(fresh[None]))
+
+
+def test_the_shoot_head_decides_when_the_moon_is_open(tmp_path: Path) -> None:
+    from hearts.bots.heuristic import view_card
+    from hearts.bots.heuristic_play import SHOOT
+
+    rules = Rules.standard(4)
+    model = NetModel.init(rules, trunk=(16,), card=8, seed=3)
+    model.arrays["shoot_w"] = np.zeros_like(model.arrays["shoot_w"])
+    model.arrays["shoot_b"] = np.array(8.0, dtype=np.float32)  # always sure the teacher would shoot
+    eager, never = NetBot(model), NetBot(model, shoot=1.0)
+    without = NetModel(dict(model.arrays), dict(model.meta))
+    del without.arrays["shoot_w"], without.arrays["shoot_b"]
+    rng = random.Random(8)
+    open_seen = shut_seen = 0
+    for number in range(1, 25):
+        hand = _position(rules, rng, number)
+        if hand is None or len(hand.legal_cards()) < 2:
+            continue
+        view = hand.view(hand.to_move)
+        me = hand.to_move
+        if sum(view.points_taken) == view.points_taken[me]:
+            open_seen += 1
+            assert eager.play_card(view) == view_card(view, SHOOT) and eager.decision_values() is None
+        else:
+            shut_seen += 1
+            assert eager.play_card(view) == never.play_card(view)  # the moon is not open: the values decide
+        assert never.play_card(view) == NetBot(without).play_card(view)  # shoot=1, or no head: never shoots
+    assert open_seen >= 3 and shut_seen >= 3

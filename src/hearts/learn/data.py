@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from hearts.core import Rules
+from hearts.net.encoding import segment_slices
 from hearts.sim.selfplay_io import MANIFEST, SelfplayError, read_dataset, run_selfplay
 
 from .recipe import Recipe
@@ -168,3 +170,24 @@ def chunk_summary(folders: list[Path]) -> dict[str, int]:
         deals += int(manifest.get("hands", 0))
         rows += int(manifest.get("rows", 0))
     return {"chunks": sum((f / MANIFEST).exists() for f in folders), "deals": deals, "rows": rows}
+
+
+def shoot_targets(rules: Rules, data: Dataset) -> tuple[np.ndarray, np.ndarray]:
+    """(eligible, shooting) per row, the shoot head's training targets.
+
+    Eligible: a play with a choice (two or more legal cards) while the moon
+    is open to the seat (no other seat has a point). Shooting: the teacher
+    played its shoot line there: either it searched and still played a card
+    other than its best (the line beat every card; the recipe's teacher has
+    no other override), or it played without weighing cards although it had
+    a choice (a latched shot: the live moon defence, the only other such
+    case, never acts while the moon is open to the seat).
+    """
+    points = data.obs[:, segment_slices(rules)["points_taken"]]
+    clean = np.isclose(points[:, 0], points.sum(axis=1))
+    eligible = ~data.is_pass & (data.mask.sum(axis=1) > 1) & clean
+    weighed = np.isfinite(data.values).any(axis=1)
+    known = np.where(np.isfinite(data.values), data.values, -np.inf)
+    chosen = known[np.arange(len(data)), data.action]
+    shooting = eligible & (~weighed | (weighed & (chosen < known.max(axis=1) - 1e-6)))
+    return eligible, shooting

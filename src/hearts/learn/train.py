@@ -9,7 +9,10 @@ Losses, summed:
 - **play**: mean squared error against the teacher's value of every card it
   weighed (values divided by the model's ``value_scale``);
 - **pass**: cross-entropy of the teacher's pick among the cards still held;
-- **hand**: a quarter of the squared error of the hand return.
+- **hand**: a quarter of the squared error of the hand return;
+- **shoot**: binary cross-entropy of "the teacher is shooting the moon here"
+  on the plays where the moon is open to the seat
+  (:func:`~hearts.learn.data.shoot_targets`).
 
 Half of the play rows past the first trick are mirrored (clubs and
 diamonds swapped, :mod:`hearts.learn.augment`) where the rules allow it.
@@ -35,7 +38,7 @@ from hearts.net.features import FEATURES, card_features
 from hearts.net.model import NetModel, describe
 
 from .augment import mirror_rows, mirrors, past_first_trick
-from .data import Dataset
+from .data import Dataset, shoot_targets
 from .recipe import Recipe
 
 Log = Callable[[str], None]
@@ -71,6 +74,7 @@ def build_network(recipe: Recipe, inputs: int) -> Any:
             self.play_out = nn.Linear(c, 1)
             self.pass_head = nn.Linear(h, 52)
             self.hand_head = nn.Linear(h, 1)
+            self.shoot_head = nn.Linear(h, 1)
 
         def body(self, obs: Any) -> Any:
             x = obs
@@ -78,10 +82,10 @@ def build_network(recipe: Recipe, inputs: int) -> Any:
                 x = torch.relu(layer(x))
             return x
 
-        def forward(self, obs: Any, feats: Any) -> tuple[Any, Any, Any]:
+        def forward(self, obs: Any, feats: Any) -> tuple[Any, Any, Any, Any]:
             h = self.body(obs)
             z = torch.relu(self.play_ctx(h)[:, None, :] + self.play_card[None] + self.play_feat(feats))
-            return self.play_out(z)[..., 0], self.pass_head(h), self.hand_head(h)[:, 0]
+            return self.play_out(z)[..., 0], self.pass_head(h), self.hand_head(h)[:, 0], self.shoot_head(h)[:, 0]
 
     return Net()
 
@@ -106,6 +110,8 @@ def export(net: Any, recipe: Recipe, meta: dict[str, Any]) -> NetModel:
         pass_b=arr(net.pass_head.bias),
         hand_w=arr(net.hand_head.weight)[0],
         hand_b=arr(net.hand_head.bias)[0],
+        shoot_w=arr(net.shoot_head.weight)[0],
+        shoot_b=arr(net.shoot_head.bias)[0],
     )
     return NetModel(arrays, meta)
 
@@ -142,6 +148,7 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
         logits = np.where(data.mask[rows], model.pass_logits(data.obs[rows]), -np.inf)
         pass_hits += int((np.argmax(logits, axis=1) == data.action[rows]).sum())
     hand = model.hand_value(data.obs[: min(len(data), 50_000)]) - data.hand_return[: min(len(data), 50_000)]
+    shoot = _shoot_scores(model, data)
     regret = np.concatenate(regrets) if regrets else np.zeros(1)
     return {
         "play_rows": int(len(idx)),
@@ -153,6 +160,23 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
         "pass_rows": int(len(passes)),
         "pass_agreement": pass_hits / max(len(passes), 1),
         "hand_rmse": float(np.sqrt(np.mean(np.square(hand)))) if len(hand) else 0.0,
+        **shoot,
+    }
+
+
+def _shoot_scores(model: NetModel, data: Dataset) -> dict[str, float]:
+    """The shoot head on the held-out rows where the moon is open: the teacher's shooting share, precision, recall."""
+    eligible, shooting = shoot_targets(model.rules, data)
+    rows = np.flatnonzero(eligible)
+    probability = model.shoot_probability(data.obs[rows]) if len(rows) else None
+    if probability is None:
+        return {}
+    said, truth = probability > 0.5, shooting[rows]
+    return {
+        "shoot_rows": int(len(rows)),
+        "shoot_share": float(truth.mean()) if len(rows) else 0.0,
+        "shoot_precision": float((said & truth).sum() / max(said.sum(), 1)),
+        "shoot_recall": float((said & truth).sum() / max(truth.sum(), 1)),
     }
 
 
@@ -182,6 +206,7 @@ def train(
     curve: list[dict[str, Any]] = []
     mirror = recipe.mirror and mirrors(rules)
     score_cols = segment_slices(rules)["scores"]
+    can_shoot, shooting = shoot_targets(rules, train_rows)
     start = time.perf_counter()
 
     def tensor(a: np.ndarray) -> Any:
@@ -190,7 +215,7 @@ def train(
     for epoch in range(1, epochs + 1):
         net.train()
         order = rng.permutation(len(train_rows))
-        totals = np.zeros(3)
+        totals = np.zeros(4)
         for step in range(steps_per_epoch):
             rows = order[step * recipe.batch : (step + 1) * recipe.batch]
             obs, values = train_rows.obs[rows], train_rows.values[rows] / scale
@@ -201,7 +226,7 @@ def train(
                 mirror_rows(rules, obs, mask, values, action, flip)
             known = np.isfinite(values)
             feats = card_features(obs, rules) if recipe.card_features else np.zeros((len(rows), 52, len(FEATURES)), np.float32)
-            play_pred, pass_logits, hand_pred = net(tensor(obs), tensor(feats))
+            play_pred, pass_logits, hand_pred, shoot_logit = net(tensor(obs), tensor(feats))
             k = tensor(known)
             # squared error split into each card's error about the row's mean error (what ranks the cards) and that mean
             # (the row's level), the latter weighted by ``mean_weight`` (1: the plain squared error)
@@ -218,12 +243,20 @@ def train(
             else:
                 pass_loss = torch.zeros((), device=device)
             hand_loss = ((hand_pred - tensor(train_rows.hand_return[rows] / scale)) ** 2).mean()
-            loss = play_loss + pass_loss + 0.25 * hand_loss
+            eligible = can_shoot[rows]
+            if eligible.any():
+                e = tensor(eligible)
+                shoot_loss = torch.nn.functional.binary_cross_entropy_with_logits(
+                    shoot_logit[e], tensor(shooting[rows][eligible].astype(np.float32))
+                )
+            else:
+                shoot_loss = torch.zeros((), device=device)
+            loss = play_loss + pass_loss + 0.25 * hand_loss + shoot_loss
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
-            totals += (play_loss.item(), pass_loss.item(), hand_loss.item())
+            totals += (play_loss.item(), pass_loss.item(), hand_loss.item(), shoot_loss.item())
         model = export(net, recipe, describe(rules))
         scores = evaluate(model, held)
         point = {
@@ -231,6 +264,7 @@ def train(
             "seconds": round(time.perf_counter() - start, 1),
             "train_play_mse": totals[0] / steps_per_epoch * scale**2,
             "train_pass_ce": totals[1] / steps_per_epoch,
+            "train_shoot_ce": totals[3] / steps_per_epoch,
             **{f"held_{k}": v for k, v in scores.items()},
         }
         curve.append(point)

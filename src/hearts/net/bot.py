@@ -6,6 +6,10 @@ One cheap rule stands before the model, as in the search: the live moon
 defence (:func:`~hearts.bots.heuristic_play.defended`: no point card to a
 seat holding every point, five or more, that could win the trick; beat
 its card when it is winning, if possible); ``defend=0`` turns it off.
+While the moon is open to the seat (no other seat has a point), the model's
+shoot head says whether its teacher would be shooting here; above
+``shoot`` (default 0.5; 1: never) the bot plays the heuristic's shooting
+card instead of the best-valued one.
 ``net`` uses the model shipped for the table's shape; ``net:file=PATH``
 loads another (written by ``hearts train``). A model used at a table it
 was not trained for raises a clear :class:`~hearts.net.model.ModelError`.
@@ -23,8 +27,9 @@ from __future__ import annotations
 import numpy as np
 
 from hearts.bots import Bot
-from hearts.bots.heuristic_play import defended
-from hearts.bots.registry import BotSpecError, int_setting, reject_unknown
+from hearts.bots.heuristic import view_card
+from hearts.bots.heuristic_play import SHOOT, defended
+from hearts.bots.registry import BotSpecError, float_setting, int_setting, reject_unknown
 from hearts.core import Card, Rules, SeatView
 
 from .encoding import action_mask, encode
@@ -34,10 +39,11 @@ from .model import ModelError, NetModel, load_shipped
 class NetBot(Bot):
     """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view."""
 
-    def __init__(self, model: NetModel | None = None, name: str = "net", defend: bool = True) -> None:
+    def __init__(self, model: NetModel | None = None, name: str = "net", defend: bool = True, shoot: float = 0.5) -> None:
         self.model = model
         self.name = name
         self.defend = defend
+        self.shoot = shoot
         self._shipped: dict[tuple[str, int], NetModel] = {}
         self._values: dict[Card, float] | None = None
 
@@ -76,20 +82,28 @@ class NetBot(Bot):
             legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points))
         if len(legal) == 1:
             return legal[0]
-        values = model.play_values(encode(view), legal)
+        obs = encode(view)
+        me = view.seat
+        assert me is not None
+        if view.rules.copies == 1 and sum(view.points_taken) == view.points_taken[me]:  # the moon is open to us
+            chance = model.shoot_probability(obs[None, :])
+            if chance is not None and chance[0] > self.shoot:
+                return view_card(view, SHOOT)  # the teacher would be shooting here: the heuristic's shooting card
+        values = model.play_values(obs, legal)
         self._values = {c: float(v) for c, v in zip(legal, values, strict=True)}
         return legal[int(np.argmax(values))]
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``net``: settings ``file`` (a model written by ``hearts train``; default: the shipped model), ``defend``, ``seed`` (unused)."""
+    """``net``: settings ``file`` (a model by ``hearts train``; default: the shipped one), ``defend``, ``shoot``, ``seed`` (unused)."""
     params.pop("seed", None)
     path = params.pop("file", None)
     defend = bool(int_setting(params, "defend", 0, 1, 1, "net"))
+    shoot = float_setting(params, "shoot", 0.0, 1.0, 0.5, "net")
     reject_unknown(params, "net")
     if path is None:
-        return NetBot(defend=defend)
+        return NetBot(defend=defend, shoot=shoot)
     try:
-        return NetBot(NetModel.load(path), defend=defend)
+        return NetBot(NetModel.load(path), defend=defend, shoot=shoot)
     except ModelError as err:
         raise BotSpecError(str(err)) from None

@@ -9,7 +9,9 @@ through a shared trunk (ReLU layers), then has three heads:
   features (:func:`hearts.net.features.card_features`), so all legal cards
   of a decision cost one small batch;
 - **pass**: a logit for each card, used one pick at a time while passing;
-- **hand**: the seat's expected hand return from here (a leaf value).
+- **hand**: the seat's expected hand return from here (a leaf value);
+- **shoot**: the chance that the teacher is shooting the moon here (its
+  shoot line), while the moon is open to the seat.
 
 Saved as ``.npz`` (format ``hearts-net/1``): the arrays plus ``meta``, a JSON
 string with the table the model fits (variant, players, input size, the
@@ -83,6 +85,8 @@ class NetModel:
             pass_b=np.zeros(52, np.float32),
             hand_w=he(h, 1)[:, 0],
             hand_b=np.zeros((), np.float32),
+            shoot_w=he(h, 1)[:, 0],
+            shoot_b=np.full((), -4.0, np.float32),
         )
         return cls(arrays, describe(rules))
 
@@ -157,6 +161,13 @@ class NetModel:
     def rules(self) -> Rules:
         """The rules of the table the model was trained for."""
         return Rules.from_dict(self.meta["rules"])
+
+    def shoot_probability(self, obs: np.ndarray) -> np.ndarray | None:
+        """``(b,)`` the chance that the teacher would be shooting the moon here (None: a model without that head)."""
+        if "shoot_w" not in self.arrays:
+            return None
+        logit = self.trunk(obs) @ self.arrays["shoot_w"] + self.arrays["shoot_b"]
+        return np.asarray(1.0 / (1.0 + np.exp(-logit)))
 
     def _features(self, obs: np.ndarray) -> np.ndarray:
         return card_features(obs, self.rules)
