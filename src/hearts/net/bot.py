@@ -5,7 +5,11 @@ by the model's pass logits, and makes the moon choice by the score sheet.
 One cheap rule stands before the model, as in the search: the live moon
 defence (:func:`~hearts.bots.heuristic_play.defended`: no point card to a
 seat holding every point, five or more, that could win the trick; beat
-its card when it is winning, if possible); ``defend=0`` turns it off.
+its card when it is winning, if possible); ``defend=0`` turns it off, and
+``live`` sets the runner's points from which it stands (default 5). It keeps a
+moon stopper as ``expert`` does (``stopper=M``, default 3; 0: off): the
+lowest heart where that keeps a higher one home, unless the net values
+another card higher by ``M`` payoff points or more.
 While the moon is open to the seat (no other seat has a point), the model's
 shoot head says whether its teacher would be shooting here; above
 ``shoot`` (default 0.5; 1: never) the bot plays the heuristic's shooting
@@ -28,7 +32,7 @@ import numpy as np
 
 from hearts.bots import Bot
 from hearts.bots.heuristic import view_card
-from hearts.bots.heuristic_play import SHOOT, defended
+from hearts.bots.heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
 from hearts.bots.registry import BotSpecError, float_setting, int_setting, reject_unknown
 from hearts.core import Card, Rules, SeatView
 
@@ -39,11 +43,21 @@ from .model import ModelError, NetModel, load_shipped
 class NetBot(Bot):
     """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view."""
 
-    def __init__(self, model: NetModel | None = None, name: str = "net", defend: bool = True, shoot: float = 0.5) -> None:
+    def __init__(
+        self,
+        model: NetModel | None = None,
+        name: str = "net",
+        defend: bool = True,
+        shoot: float = 0.5,
+        live: int = LIVE_DEFEND_AT,
+        stopper: float = 3.0,
+    ) -> None:
         self.model = model
         self.name = name
         self.defend = defend
         self.shoot = shoot
+        self.live = live
+        self.stopper = stopper
         self._shipped: dict[tuple[str, int], NetModel] = {}
         self._values: dict[Card, float] | None = None
 
@@ -79,7 +93,7 @@ class NetBot(Bot):
             me = view.seat
             assert me is not None
             leader = view.trick_leader if view.trick_leader is not None else me
-            legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points))
+            legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points, at=self.live))
         if len(legal) == 1:
             return legal[0]
         obs = encode(view)
@@ -91,7 +105,14 @@ class NetBot(Bot):
                 return view_card(view, SHOOT)  # the teacher would be shooting here: the heuristic's shooting card
         values = model.play_values(obs, legal)
         self._values = {c: float(v) for c, v in zip(legal, values, strict=True)}
-        return legal[int(np.argmax(values))]
+        card = legal[int(np.argmax(values))]
+        if self.stopper > 0 and view.rules.copies == 1 and view.trick:
+            # keep the high hearts home against a possible moon unless the net clearly prefers another card
+            leader = view.trick_leader if view.trick_leader is not None else me
+            keep = stopper_card(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points)
+            if keep is not None and self._values[card] - self._values[keep] < self.stopper:
+                return keep
+        return card
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:
@@ -100,10 +121,13 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     path = params.pop("file", None)
     defend = bool(int_setting(params, "defend", 0, 1, 1, "net"))
     shoot = float_setting(params, "shoot", 0.0, 1.0, 0.5, "net")
+    live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, "net")
+    stopper = float_setting(params, "stopper", 0.0, 26.0, 3.0, "net")
     reject_unknown(params, "net")
+    settings = {"defend": defend, "shoot": shoot, "live": live, "stopper": stopper}
     if path is None:
-        return NetBot(defend=defend, shoot=shoot)
+        return NetBot(**settings)  # type: ignore[arg-type]
     try:
-        return NetBot(NetModel.load(path), defend=defend, shoot=shoot)
+        return NetBot(NetModel.load(path), **settings)  # type: ignore[arg-type]
     except ModelError as err:
         raise BotSpecError(str(err)) from None
