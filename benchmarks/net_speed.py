@@ -51,9 +51,13 @@ def measure(rules: Rules, hands: int) -> dict[str, object]:
                 (passes if view.phase == "pass" else plays).append(took)
                 hand.apply(action)
     return {
-        "variant": rules.variant, "players": rules.players, "model": kind,
-        "play_ms_mean": round(float(np.mean(plays)), 3), "play_ms_p99": round(float(np.percentile(plays, 99)), 3),
-        "pass_ms_mean": round(float(np.mean(passes)), 3) if passes else None, "decisions": len(plays) + len(passes),
+        "variant": rules.variant,
+        "players": rules.players,
+        "model": kind,
+        "play_ms_mean": round(float(np.mean(plays)), 3),
+        "play_ms_p99": round(float(np.percentile(plays, 99)), 3),
+        "pass_ms_mean": round(float(np.mean(passes)), 3) if passes else None,
+        "decisions": len(plays) + len(passes),
     }
 
 
@@ -68,8 +72,10 @@ def main() -> None:
         return
     print(f"{'table':<16} {'model':<32} {'play ms':>8} {'p99':>7} {'pass ms':>8}")
     for r in rows:
-        print(f"{r['variant']} {r['players']:<{15 - len(str(r['variant']))}} {r['model']:<32} {r['play_ms_mean']:>8} "
-              f"{r['play_ms_p99']:>7} {r['pass_ms_mean'] if r['pass_ms_mean'] is not None else '-':>8}")
+        print(
+            f"{r['variant']} {r['players']:<{15 - len(str(r['variant']))}} {r['model']:<32} {r['play_ms_mean']:>8} "
+            f"{r['play_ms_p99']:>7} {r['pass_ms_mean'] if r['pass_ms_mean'] is not None else '-':>8}"
+        )
 
 
 if __name__ == "__main__":
