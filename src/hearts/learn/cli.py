@@ -11,12 +11,14 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts.core import HeartsError
-from hearts.net.model import NetModel
 
 from .recipe import RECIPES, Recipe
+
+if TYPE_CHECKING:  # the CLI builds its parser without NumPy: the model is imported when training starts
+    from hearts.net.model import NetModel
 
 DESCRIPTION = """\
 Train a learned player (the net bot) from a recipe: its data is self-play
@@ -76,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("hearts train: interrupted (finished chunks are kept)", file=sys.stderr)
         return 130
+    except ImportError as err:
+        return fail(f"training needs the learn extra (pip install 'hearts[learn]'): {err}")
     except (HeartsError, OSError, ValueError) as err:
         return fail(str(err))
     if model is None:
