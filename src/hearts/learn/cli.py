@@ -125,13 +125,15 @@ def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> 
         from .train import _torch, train
 
         torch = _torch()
-        device = "cuda" if args.device == "auto" and torch.cuda.is_available() else "cpu" if args.device == "auto" else args.device
+        device = args.device
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
         if args.threads:
             torch.set_num_threads(args.threads)
         data = load(folders, recipe)
         print(f"round {r}: training on {len(data)} teacher rows ({device})", flush=True)
         extra = {"data": summary, "round": r, "teacher": teacher, "data_seconds_this_run": round(time.perf_counter() - start, 1)}
-        model, report = train(recipe, data, device=device, epochs=recipe.epochs, extra_meta=extra)
+        model, report = train(recipe, data, device=device, extra_meta=extra)
         _write(model, out if last else work / f"round-{r}.npz")
     return model, report
 

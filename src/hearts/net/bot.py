@@ -89,26 +89,22 @@ class NetBot(Bot):
         self._values = None
         legal = view.legal
         model = self.model_for(view.rules)
-        if self.defend and view.rules.copies == 1 and view.trick and len(legal) > 1:
-            me = view.seat
-            assert me is not None
-            leader = view.trick_leader if view.trick_leader is not None else me
+        me = view.seat
+        assert me is not None
+        one_deck = view.rules.copies == 1
+        leader = view.trick_leader if view.trick_leader is not None else me
+        if self.defend and one_deck and view.trick and len(legal) > 1:
             legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points, at=self.live))
         if len(legal) == 1:
             return legal[0]
-        obs = encode(view)
-        me = view.seat
-        assert me is not None
-        if view.rules.copies == 1 and sum(view.points_taken) == view.points_taken[me]:  # the moon is open to us
-            chance = model.shoot_probability(obs[None, :])
-            if chance is not None and chance[0] > self.shoot:
-                return view_card(view, SHOOT)  # the teacher would be shooting here: the heuristic's shooting card
-        values = model.play_values(obs, legal)
+        values, chance = model.play(encode(view), legal)
+        moon_open = one_deck and sum(view.points_taken) == view.points_taken[me]  # no other seat has a point
+        if moon_open and chance is not None and chance > self.shoot:
+            return view_card(view, SHOOT)  # the teacher would be shooting here: the heuristic's shooting card
         self._values = {c: float(v) for c, v in zip(legal, values, strict=True)}
         card = legal[int(np.argmax(values))]
-        if self.stopper > 0 and view.rules.copies == 1 and view.trick:
+        if self.stopper > 0 and one_deck and view.trick:
             # keep the high hearts home against a possible moon unless the net clearly prefers another card
-            leader = view.trick_leader if view.trick_leader is not None else me
             keep = stopper_card(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points)
             if keep is not None and self._values[card] - self._values[keep] < self.stopper:
                 return keep

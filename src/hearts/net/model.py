@@ -133,12 +133,18 @@ class NetModel:
 
     def play_values(self, obs: np.ndarray, cards: Sequence[int]) -> np.ndarray:
         """The value (payoff points) of each of ``cards`` for one observation ``(inputs,)``."""
+        return self.play(obs, cards)[0]
+
+    def play(self, obs: np.ndarray, cards: Sequence[int]) -> tuple[np.ndarray, float | None]:
+        """:meth:`play_values` and :meth:`shoot_probability` of one observation, from one pass through the trunk."""
         a = self.arrays
         batch = obs[None, :]
         h = self.trunk(batch)[0]
         feats = self._features(batch)[0, list(cards)]
         z = np.maximum(h @ a["play_ctx_w"] + a["play_b"] + a["play_card"][list(cards)] + feats @ a["play_feat"], 0.0)
-        return np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+        values = np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+        shoot = self._shoot(h[None, :])
+        return values, None if shoot is None else float(shoot[0])
 
     def all_values(self, obs: np.ndarray) -> np.ndarray:
         """``(b, 52)`` values (payoff points) of every card for a batch (for evaluation)."""
@@ -164,10 +170,12 @@ class NetModel:
 
     def shoot_probability(self, obs: np.ndarray) -> np.ndarray | None:
         """``(b,)`` the chance that the teacher would be shooting the moon here (None: a model without that head)."""
+        return self._shoot(self.trunk(obs)) if "shoot_w" in self.arrays else None
+
+    def _shoot(self, h: np.ndarray) -> np.ndarray | None:
         if "shoot_w" not in self.arrays:
             return None
-        logit = self.trunk(obs) @ self.arrays["shoot_w"] + self.arrays["shoot_b"]
-        return np.asarray(1.0 / (1.0 + np.exp(-logit)))
+        return np.asarray(1.0 / (1.0 + np.exp(-(h @ self.arrays["shoot_w"] + self.arrays["shoot_b"]))))
 
     def _features(self, obs: np.ndarray) -> np.ndarray:
         return card_features(obs, self.rules)
