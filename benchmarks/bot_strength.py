@@ -1,4 +1,4 @@
-"""Bot strength, measured with the arena and printed as markdown tables for the README.
+"""Bot strength, measured with the arena and printed as markdown tables for the docs (the Bots page).
 
 Every section plays duplicate deals (each deal once per rotation of the
 line-up) with :func:`hearts.sim.arena.run_arena`, seeded by ``--seed``::

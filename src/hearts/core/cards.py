@@ -8,8 +8,8 @@ rank). A set of distinct cards is an int whose bit ``c`` is set for card ``c``.
 (49, 'QS')
 >>> card_name(parse_card("10♥"))
 'TH'
->>> [card_name(c) for c in mask_cards(parse_mask(["2C", "AS"]))]
-['2C', 'AS']
+>>> tuple(card_name(c) for c in mask_cards(parse_mask(["2C", "AS"])))
+('2C', 'AS')
 """
 
 from __future__ import annotations

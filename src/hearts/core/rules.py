@@ -152,8 +152,8 @@ class Rules:
     def pass_direction(self, hand_number: int) -> str:
         """Pass direction of hand ``hand_number`` (1 = first hand).
 
-        >>> [Rules.standard(4).pass_direction(n) for n in range(1, 6)]
-        ['left', 'right', 'across', 'none', 'left']
+        >>> tuple(Rules.standard(4).pass_direction(n) for n in range(1, 6))
+        ('left', 'right', 'across', 'none', 'left')
         """
         if self.pass_count == 0:
             return "none"

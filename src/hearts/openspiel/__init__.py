@@ -14,7 +14,7 @@ Importing this package registers the game with ``pyspiel.register_game``:
 >>> len(state.chance_outcomes()), state.chance_outcomes()[0]   # then the deal, one card at a time
 (52, (0, 0.019230769230769232))
 
-See the README's "OpenSpiel game" section for the parameters, the chance
+See the docs' Research page ("OpenSpiel game") for the parameters, the chance
 design and the reward convention. pyspiel is imported only inside this
 package.
 """
