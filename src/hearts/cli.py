@@ -16,7 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = sub.add_parser("replay", help="check and replay a hearts-record/1 file")
-    replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    replay.add_argument("file", metavar="FILE", nargs="?", help="the record, or - for standard input")
+    replay.add_argument("--example", metavar="NAME", help="replay a record shipped with the package instead (standard4, cancellation8)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.add_argument("--trace", action="store_true", help="list the legal cards at every play")
 
@@ -59,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         from .record.replay_cli import run_replay
 
-        return run_replay(args.file, as_json=args.json, trace=args.trace)
+        return run_replay(args.file, as_json=args.json, trace=args.trace, example=args.example)
     if args.command == "bench":
         from .sim.bench import run_bench
 

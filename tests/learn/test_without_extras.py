@@ -20,4 +20,4 @@ def test_the_command_builds_without_numpy() -> None:
 def test_train_without_the_extra_is_one_clear_line(tmp_path: object) -> None:
     done = _run(f"from hearts.cli import main; sys.exit(main(['train', '--recipe', 'tiny', '--work', {str(tmp_path)!r}]))")
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.startswith("hearts train: training needs the learn extra (pip install 'hearts[learn]')")
+    assert done.stderr.startswith("hearts train: training needs the learn extra (pip install 'hearts-game[learn]')")

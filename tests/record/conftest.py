@@ -10,7 +10,7 @@ DATA = ROOT / "tests" / "data" / "records"
 VALID = DATA / "valid"
 INVALID = DATA / "invalid"
 MALFORMED = DATA / "malformed"
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "src" / "hearts" / "examples"
 
 if str(DATA) not in sys.path:
     sys.path.insert(0, str(DATA))

@@ -27,7 +27,7 @@ def test_trace_from_stdin() -> None:
 
 
 def test_text_report_of_the_example() -> None:
-    p = run("examples/standard4.json")
+    p = run("--example", "standard4")
     assert p.returncode == 0 and p.stderr == b""
     text = p.stdout.decode()
     out = json.loads(run(str(EXAMPLES / "standard4.json"), "--json").stdout)
@@ -35,6 +35,16 @@ def test_text_report_of_the_example() -> None:
     assert "hand 1 (record index 0): dealer 0, pass left" in text
     assert "trick  1: seat " in text and "points: " in text and "scores: " in text
     assert f"winner seat {out['winners'][0]}" in text and "game over" in text
+
+
+def test_a_shipped_example_by_name_and_the_mistakes_around_it() -> None:
+    assert json.loads(run("--example", "cancellation8", "--json").stdout) == json.loads(run(str(EXAMPLES / "cancellation8.json"), "--json").stdout)
+    unknown = run("--example", "standard5")
+    assert unknown.returncode == 2 and unknown.stdout == b""
+    assert unknown.stderr.decode().strip() == "hearts replay: no example named 'standard5'; the examples are cancellation8, standard4"
+    for args in ((), ("--example", "standard4", "x.json")):
+        both = run(*args)
+        assert both.returncode == 2 and b"give one record" in both.stderr and b"Traceback" not in both.stderr
 
 
 def test_text_report_of_unfinished_and_moon() -> None:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts[server]'")
-pytest.importorskip("sqlalchemy", reason="sqlalchemy is not installed: pip install 'hearts[server]'")
-pytest.importorskip("websockets", reason="websockets is not installed: pip install 'hearts[server]'")
+pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts-game[server]'")
+pytest.importorskip("sqlalchemy", reason="sqlalchemy is not installed: pip install 'hearts-game[server]'")
+pytest.importorskip("websockets", reason="websockets is not installed: pip install 'hearts-game[server]'")
 try:
     import hearts.server.app  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the environment

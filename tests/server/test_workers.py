@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts[server]'")
+pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts-game[server]'")
 
 import psycopg  # noqa: E402
 from sqlalchemy import select  # noqa: E402

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print("hearts train: interrupted (finished chunks are kept)", file=sys.stderr)
         return 130
     except ImportError as err:
-        return fail(f"training needs the learn extra (pip install 'hearts[learn]'): {err}")
+        return fail(f"training needs the learn extra (pip install 'hearts-game[learn]'): {err}")
     except (HeartsError, OSError, ValueError) as err:
         return fail(str(err))
     if model is None:

@@ -53,7 +53,7 @@ def _torch() -> Any:
     except ImportError:
         from hearts.core import HeartsError
 
-        raise HeartsError("PyTorch is not installed: pip install 'hearts[learn]' (the CPU build is enough)") from None
+        raise HeartsError("PyTorch is not installed: pip install 'hearts-game[learn]' (the CPU build is enough)") from None
     return torch
 
 

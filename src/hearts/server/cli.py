@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from hearts.record.storage import data_dir
 
-INSTALL = "hearts serve needs the server extra: pip install 'hearts[server]'"
+INSTALL = "hearts serve needs the server extra: pip install 'hearts-game[server]'"
 #: the most bot worker processes one server may have
 MAX_BOT_WORKERS = 256
 

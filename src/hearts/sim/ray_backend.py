@@ -40,7 +40,7 @@ def _ray() -> Any:
     try:
         import ray  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
-        raise RayUnavailable("Ray is not installed: pip install 'hearts[ray]'") from None
+        raise RayUnavailable("Ray is not installed: pip install 'hearts-game[ray]'") from None
     return ray
 
 

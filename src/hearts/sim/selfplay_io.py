@@ -54,11 +54,11 @@ def _pyarrow() -> tuple[Any, Any]:
         import pyarrow as pa  # type: ignore[import-not-found,import-untyped,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
-        raise SelfplayError("pyarrow is not installed: pip install 'hearts[selfplay]'") from None
+        raise SelfplayError("pyarrow is not installed: pip install 'hearts-game[selfplay]'") from None
     try:
         import numpy  # noqa: F401
     except ImportError:
-        raise SelfplayError("NumPy is not installed: pip install 'hearts[selfplay]'") from None
+        raise SelfplayError("NumPy is not installed: pip install 'hearts-game[selfplay]'") from None
     return pa, pq
 
 
@@ -96,8 +96,10 @@ def to_table(columns: dict[str, Any], size: int) -> Any:
 def _versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
-    out = {"python": platform.python_version()}
-    for name in ("hearts", "numpy", "pyarrow"):
+    from hearts import __version__
+
+    out = {"python": platform.python_version(), "hearts": __version__}
+    for name in ("numpy", "pyarrow"):
         try:
             out[name] = version(name)
         except PackageNotFoundError:
