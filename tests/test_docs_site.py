@@ -62,3 +62,8 @@ def test_the_docs_site_builds_strictly(tmp_path: Path) -> None:
 def test_the_list_of_results_is_up_to_date() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "results_index.py"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_generated_tables_of_the_docs_are_up_to_date() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "docs_tables.py"), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

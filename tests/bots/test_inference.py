@@ -11,18 +11,15 @@ from test_heuristic import names
 from hearts.bots.heuristic_pass import choose_pass
 from hearts.bots.heuristic_rollout import rollout_card
 from hearts.bots.inference import (
-    DuckEvidence,
     PassEvidence,
     PlayEvidence,
-    QueenEvidence,
     pass_plausibility,
     plausibility,
 )
-from hearts.bots.registry import BotSpecError, make_bot
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import evaluate_worlds
 from hearts.core import Hand, Rules
-from hearts.core.cards import QS, parse_card
+from hearts.core.cards import parse_card
 
 
 def _played_by_policy(seed: int, plays: int, odd: int | None = None) -> Hand:
@@ -193,115 +190,6 @@ def test_pass_evidence_weighs_a_passer_hand_seen_before_alike() -> None:
     assert len(set(weights)) > 1  # the worlds differ in how well they explain the pass
     assert [evidence(hands) for hands in worlds[::-1]] == weights[::-1]
     assert [PassEvidence(view, 0.5)(hands) for hands in worlds] == weights
-
-
-#: seat 2 holds the Q♠ and no diamond; seat 3 no club
-_QUEEN_SEATS = ["2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H", "6C 7C 8C 9C 6D 7D 8D 9D 6S 7S 8S 9S 3H",
-                "TC JC QC KC AC QS KS AS 4H 5H 6H 7H 8H", "TD JD QD KD AD TS JS 9H TH JH QH KH AH"]
-
-
-def _queen_deal() -> Hand:
-    """Seat 2 holds the Q♠ and no diamond; seat 3 no club. Trick 1: 2♣ 6♣ A♣ and seat 3 discards T♦ (a first
-    trick: she could not have gone); trick 2: seat 2 leads T♣, seat 3 discards J♦ while she is out."""
-    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in _QUEEN_SEATS], number=4)  # no pass
-    for card in "2C 6C AC TD TC".split():
-        hand.play(parse_card(card))
-    hand.play(parse_card("JD"))  # seat 3 is void in clubs again
-    return hand
-
-
-def _with_queen_at(hands: list[list[int]], seat: int) -> list[list[int]]:
-    """``hands`` with the Q♠ swapped into ``seat``'s hand (for its first card)."""
-    out = [list(h) for h in hands]
-    holder = next(s for s in range(4) if QS in out[s])
-    if holder != seat:
-        given = out[seat][0]
-        out[holder][out[holder].index(QS)] = given
-        out[seat][0] = QS
-    return out
-
-
-def test_a_discard_instead_of_the_queen_makes_her_unlikely_in_that_hand() -> None:
-    hand = _queen_deal()
-    view = hand.view(0)
-    evidence = QueenEvidence(view, 0.2)
-    assert evidence.counts == [0, 0, 0, 1]  # the first trick's discard says nothing; the second's does
-    real = _real(hand)
-    assert evidence(real) == 1.0  # she is with seat 2, who has not discarded
-    assert evidence(_with_queen_at(real, 3)) == 0.2  # seat 3 could have dumped her on the T♣ and did not
-    assert evidence(_with_queen_at(real, 1)) == 1.0
-    assert QueenEvidence(view, 1.0).counts == [0, 0, 0, 0]  # off
-
-
-def test_the_queen_evidence_ends_with_her_and_skips_a_trick_to_a_runner() -> None:
-    hand = _queen_deal()
-    while QS not in [c for t in hand.tricks for c in t.cards] + list(hand.trick):
-        hand.play(rollout_card(hand))
-    assert QueenEvidence(hand.view(hand.to_move), 0.2).counts == [0, 0, 0, 0]  # she is gone: nothing to weigh
-    # a seat holding every point is winning the trick: a discard that keeps the queen may stop a moon: skipped
-    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in _QUEEN_SEATS], number=4)
-    for card in "2C 6C AC TD TC 9H 3C 7C".split():  # seat 3 discards 9♥ on seat 2's T♣: one miss, and a point to 2
-        hand.play(parse_card(card))
-    for card in "JC TS".split():  # seat 2, holding every point, leads again: seat 3's discard now stops a moon
-        hand.play(parse_card(card))
-    assert QueenEvidence(hand.view(0), 0.2).counts == [0, 0, 0, 1]
-
-
-def test_the_search_takes_the_queen_evidence_as_a_setting() -> None:
-    view = _queen_deal().view(0)
-    plain = evaluate_worlds(view, range(20), 7, None, "heuristic", "payoff")
-    weighted = evaluate_worlds(view, range(20), 7, None, "heuristic", "payoff", queen_miss=0.2)
-    assert [r.values for r in plain] == [r.values for r in weighted]  # the same worlds, the same playouts
-    assert {r.weight for r in weighted} == {1.0, 0.2}
-    assert make_bot("search:sims=30:queen_miss=0.5").queen_miss == 0.5  # type: ignore[attr-defined]
-    try:
-        make_bot("search:queen_miss=0")
-    except BotSpecError as err:
-        assert "queen_miss must be between 0.05 and 1.0" in str(err)
-    else:
-        raise AssertionError("queen_miss=0 was accepted")
-
-
-def _duck_deal() -> Hand:
-    """Trick 2: seat 2 leads 9♣, seat 3 discards 9♥ (a point in the trick), seat 0 ducks with 3♣ and seat 1
-    goes over with J♣ while holding 7♣ and 8♣."""
-    seats = ["2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H", "6C 7C 8C JC 6D 7D 8D 9D 6S 7S 8S 9S 3H",
-             "9C TC QC KC AC QS KS AS 4H 5H 6H 7H 8H", "TD JD QD KD AD TS JS 9H TH JH QH KH AH"]
-    hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=4)  # no pass
-    for card in "2C 6C AC TD 9C 9H 3C JC".split():
-        hand.play(parse_card(card))
-    return hand
-
-
-def test_going_over_a_point_trick_makes_a_lower_card_of_the_suit_unlikely() -> None:
-    hand = _duck_deal()
-    view = hand.view(0)
-    evidence = DuckEvidence(view, 0.5)
-    assert [s for s, _ in evidence.instances] == [1]  # only seat 1 went over with points in the trick
-    real = _real(hand)
-    assert evidence(real) == 0.5  # it still holds 7♣ 8♣: it would have ducked
-    swapped = [list(h) for h in real]  # its low clubs with seat 3 (void in clubs for real: the weight reads seat 1)
-    for k, c in enumerate((parse_card("7C"), parse_card("8C"))):
-        swapped[1][swapped[1].index(c)], swapped[3][k] = swapped[3][k], c
-    assert evidence(swapped) == 1.0
-    assert DuckEvidence(view, 1.0).instances == []  # off
-
-
-def test_a_lower_card_played_later_says_nothing_of_the_world() -> None:
-    hand = _duck_deal()
-    for card in "7C TC".split():  # seat 1 leads its 7♣ after all: the rule was broken in the real play
-        hand.play(parse_card(card))
-    real = _real(hand)
-    evidence = DuckEvidence(hand.view(0), 0.5)
-    assert evidence.instances == []
-    assert evidence(real) == 1.0
-
-
-def test_the_search_takes_the_duck_evidence_as_a_setting() -> None:
-    view = _duck_deal().view(0)
-    weighted = evaluate_worlds(view, range(30), 7, None, "heuristic", "payoff", duck_miss=0.5)
-    assert {r.weight for r in weighted} == {1.0, 0.5}
-    assert make_bot("search:sims=30:duck_miss=0.5").duck_miss == 0.5  # type: ignore[attr-defined]
 
 
 def test_the_pass_model_may_expect_the_top_heart_to_go() -> None:

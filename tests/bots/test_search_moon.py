@@ -14,7 +14,7 @@ from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator
 from hearts.bots.search import SearchBot
 from hearts.bots.search_pass import pass_candidates, search_pass
-from hearts.core import Hand, Rules, parse_card
+from hearts.core import Hand, Rules
 
 
 def moon_hand() -> Hand:
@@ -53,54 +53,6 @@ def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: p
         hand.play(hand.legal_cards()[0])
     assert bot.play_card(hand.view(0)) == view_card(hand.view(0), SHOOT)
     assert bot.last_worlds == 0  # latched: no search
-
-
-def test_an_aimed_shot_searches_its_cards_with_this_seat_going_on_for_the_moon(monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = moon_lead()
-    bot = SearchBot(ms=None, sims=200, seed=3, aim=True)
-    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
-    hand.play(bot.play_card(hand.view(0)))
-    assert bot._latch is not None
-    monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: False)
-    for lead in ("KS", "QS"):  # spades cashed: the hearts are led next, from the top
-        while hand.to_move != 0:
-            hand.play(hand.legal_cards()[0])
-        play(hand, lead)
-    while hand.to_move != 0:
-        hand.play(hand.legal_cards()[0])
-    view = hand.view(0)
-    card = bot.play_card(view)
-    values = bot.decision_values()
-    assert bot.last_worlds > 0 and values is not None  # latched, yet searched
-    shot = view_card(view, SHOOT)
-    assert card == shot and values[shot] == max(values.values()) == 26.0  # the moon in every world
-    assert values[parse_card("2H")] < 0  # leading the 2H gives a trick to a higher heart: the moon fails
-    assert bot._latch is not None
-
-
-def test_a_rechecked_shot_is_dropped_once_a_card_beats_its_line_clearly() -> None:
-    """``recheck=M``: a latched shot is searched again and dropped when a card beats its line by ``M``."""
-    rules = Rules.standard(4)
-    # seat 0 took the first trick with the A♣ and holds nothing else that wins: its moon cannot come
-    hand = Hand(rules, deal(rules, {0: "AC 2H 3H 4H 5H 2D 3D 4D 5D 2S 3S 4S 6C", 1: "2C"}), number=4)
-    play(hand, "2C")
-    while hand.to_move != 0:
-        hand.play(hand.legal_cards()[0])
-    play(hand, "AC")
-    view = hand.view(0)
-    shot = view_card(view, SHOOT)
-    key = (view.hand_number, view.dealer, view.scores)
-    chosen = {}
-    for margin in (0.0, 1.0, 26.0):
-        bot = SearchBot(ms=None, sims=200, seed=3, recheck=margin)
-        bot._latch = key
-        chosen[margin] = (bot.play_card(view), bot._latch, bot.last_worlds, bot.decision_values())
-    assert chosen[0.0][:3] == (shot, key, 0)  # no recheck: the line is played without a search
-    card, latch, worlds, values = chosen[1.0]
-    assert latch is None and worlds > 0 and values is not None
-    assert card != shot and card == SearchBot(ms=None, sims=200, seed=3).play_card(view)  # as if never latched
-    assert values[card] == max(values.values())
-    assert chosen[26.0][:2] == (shot, key)  # searched, but no card beats the line by 26
 
 
 def test_no_shoot_line_once_another_seat_has_points() -> None:
@@ -188,10 +140,6 @@ def test_a_wider_pool_adds_the_triples_of_more_sheddable_cards() -> None:
     for combo in itertools.combinations(top7, 3):
         assert tuple(sorted(combo)) in wide
     assert sum(1 for c in narrow if top7[6] in c) == 0 < sum(1 for c in wide if top7[6] in c)
-    bot = make_bot("search:sims=5:pass=3:pass_pool=4")
-    assert isinstance(bot, SearchBot) and bot.pass_pool == 4
-    with pytest.raises(BotSpecError, match="pass_pool must be between 0 and 10"):
-        make_bot("search:pass_pool=11")
 
 
 def test_with_a_guard_every_pass_but_the_shooters_holds_an_unguarded_queen() -> None:
@@ -296,53 +244,3 @@ def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monke
     most = max(tried.values())
     assert tried[candidates[0]] == tried[candidates[shoot]] == most  # the bars are never dropped
     assert sum(1 for v in tried.values() if v == most) <= 2 + sp.FINALISTS
-
-
-def queen_led_into_our_spades() -> Hand:
-    """Seat 3 wins the first trick with the A♣ and, no point taken, leads the Q♠; seat 0 holds the A♠ and K♠."""
-    rules = Rules.standard(4)
-    hands = deal(rules, {0: "2C AS KS 3S 4D 5D 6D 7D 8D 9D TD 2H 3H", 3: "AC QS AH KH QH JH TH 9H AD KD QD JD 8H",
-                         1: "3C", 2: "4C"})
-    hand = Hand(rules, hands, number=4)
-    play(hand, "2C 3C 4C AC QS")
-    return hand
-
-
-def test_a_seat_that_leads_the_queen_into_a_higher_spade_is_a_moon_suspect() -> None:
-    from hearts.bots.inference import moon_suspects
-
-    hand = queen_led_into_our_spades()
-    assert moon_suspects(hand.view(0)) == 1 << 3
-    assert moon_suspects(hand.view(1)) == 1 << 3  # every seat sees the lead
-    play(hand, "KS")  # seat 0 takes her: 13 points to another seat, the suspect no longer holds every point
-    while hand.trick:
-        hand.play(hand.legal_cards()[0])
-    assert hand.points_taken[0] == 13 and moon_suspects(hand.view(1)) == 0
-
-
-def test_the_queen_led_after_the_ace_and_king_are_gone_is_no_evidence() -> None:
-    import dataclasses
-
-    from hearts.bots.inference import moon_suspects
-    from hearts.core.actions import Trick
-
-    view = queen_led_into_our_spades().view(0)
-    c = {n: parse_card(n) for n in ("2C", "3C", "4C", "AC", "AS", "KS", "QS", "2S", "3S", "4S")}
-    first = Trick(0, (c["2C"], c["3C"], c["4C"], c["AC"]), 3, 0)
-    high = Trick(3, (c["2S"], c["AS"], c["KS"], c["3S"]), 0, 0)
-    gone = dataclasses.replace(view, tricks=(first, high), trick=(c["QS"],), trick_leader=3)
-    assert moon_suspects(gone) == 0  # both higher spades were played before she was led
-    king_out = Trick(3, (c["2S"], c["AS"], c["3S"], c["4S"]), 0, 0)
-    assert moon_suspects(dataclasses.replace(gone, tricks=(first, king_out))) == 1 << 3
-
-
-def test_with_suspect_the_search_takes_the_queen_from_a_suspected_shooter() -> None:
-    hand = queen_led_into_our_spades()
-    view = hand.view(0)
-    bot = make_bot("search:sims=200:suspect=1", seed=1)
-    assert names([bot.play_card(view)])[0] in ("AS", "KS")
-    from hearts.bots.heuristic_play import defended
-
-    trick, legal = list(view.trick), list(view.legal)
-    assert names(defended(legal, trick, 3, 4, 0, [0, 0, 0, 0], 26)) == names(legal)  # no runner without the evidence
-    assert names(defended(legal, trick, 3, 4, 0, [0, 0, 0, 0], 26, 1 << 3)) == ["AS", "KS"]

@@ -195,7 +195,7 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     point cards (when it has others); when the runner is winning the trick, a seat that can beat its
     card does (the trick, and any points in it, are then not the runner's), and one that cannot plays its lowest.
     ``suspects``: seats (bit ``s``) known to be going for the moon: one that holds every point is a runner
-    from its first point or none (see :func:`~hearts.bots.inference.moon_suspects`). ``at``: the runner's
+    from its first point or none. ``at``: the runner's
     points (of 26) from which it is defended against.
 
     >>> from hearts.core import parse_card as p, card_name

@@ -30,15 +30,9 @@ deals × 4 (seed 47), paired: ``pass_miss=0.75`` +0.05 ± 0.03, ``0.5``
 +0.13 ± 0.05, ``0.25`` −0.01 ± 0.13, at no measurable cost in time; ``hard``
 and ``expert`` use 0.5.
 
-Two kinds of play say the most and need no replay of the policy: a seat
-void in the led suit that discards something other than the Q♠ while she is
-out (:class:`QueenEvidence`), and a seat that goes over the winning card of
-a trick holding points (:class:`DuckEvidence`): almost any player would
-have dumped her, or ducked, so a world that gives that seat the queen, or a
-card of the suit below that winner, is less likely. Against ``mc:128``,
-paired: ``expert`` with ``queen_miss=0.2`` −0.05 ± 0.04 (200 deals, seeds 52
-and 53); ``hard`` with ``duck_miss=0.5`` −0.08 ± 0.15 (200 deals, seeds 54
-and 55). Both stay off.
+Two more kinds of evidence, a discard that kept the Q♠ and a point trick
+taken that could have been ducked, measured no gain against ``mc:128``
+(−0.05 ± 0.04 and −0.08 ± 0.15, paired) and were removed.
 
 Only one-deck games are replayed (in Cancellation Hearts a world's start is
 not fixed by its current hands: cancelled pairs and the kitty blur it).
@@ -61,17 +55,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF, mask_of
+from hearts.core.cards import HEARTS_MASK, JD, SUIT_MASKS, SUIT_OF, mask_of
 from hearts.core.hand import POINT_MASK
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP, choose_pass
-from .heuristic_play import BELOW, SHOOT, _discard, _follow, _lead, _mask, defend_at, runner_of, shooting, trick_points
+from .heuristic_play import SHOOT, _discard, _follow, _lead, _mask, defend_at, runner_of, shooting, trick_points
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 from .playout import Policy
-
-#: the A♠ and the K♠: a queen led while either is out can be taken
-_HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
 
 
 def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], miss: float,
@@ -305,160 +296,3 @@ class PassEvidence:
             model = set(choose_pass(sorted(held), self.rules, self.stopper))
             weight = self._memo[mask] = float(self.miss ** sum(1 for c in self.received if c not in model))
         return weight
-
-
-class QueenEvidence:
-    """How well a world explains the discards seen while the Q♠ was out: ``miss`` to the power of the times
-    the seat holding her in the world discarded another card when it could have dumped her.
-
-    A seat void in the led suit gets rid of the queen at its first chance
-    (every bot here and in the field does, unless the trick's winner may be
-    going for the moon), so a seat that discards something else most likely
-    does not hold her. Discards on a first trick that takes no points, on a
-    trick won so far by a seat holding every point (a moon to stop), and by a
-    seat holding every point itself (it may be running) say nothing and are
-    skipped. One-deck games only; ``miss`` 1 is off.
-
-    >>> from hearts.core import Hand, Rules
-    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
-    >>> QueenEvidence(hand.view(0), 0.2)([[], [], [], []])  # no discard seen: every world counts the same
-    1.0
-    """
-
-    def __init__(self, view: SeatView, miss: float) -> None:
-        n = view.players
-        self.miss = miss
-        self.counts = [0] * n
-        if miss >= 1.0 or view.rules.copies != 1 or view.seat is None:
-            return
-        tricks = _tricks_seen(view)
-        if any(QS in cards for _, cards, _, _ in tricks):
-            return  # she is gone: every world agrees
-        points = [0] * n
-        first_clean = not view.rules.points_on_first_trick
-        for number, (leader, cards, winner, pts) in enumerate(tricks):
-            suit = SUIT_OF[cards[0]]
-            best = cards[0]
-            total = sum(points)
-            for i, c in enumerate(cards):
-                s = (leader + i) % n
-                if SUIT_OF[c] == suit:
-                    best = max(best, c)
-                    continue
-                if number == 0 and first_clean or s == view.seat:
-                    continue
-                top_seat = (leader + cards.index(best)) % n
-                if total and (points[top_seat] == total or points[s] == total):
-                    continue  # a moon to stop, or a seat that may be running
-                self.counts[s] += 1
-            if winner is not None:
-                points[winner] += pts
-
-    def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
-        for s, k in enumerate(self.counts):
-            if k and QS in hands[s]:
-                return float(self.miss ** k)
-        return 1.0
-
-
-#: a seat holding every point, at least this many, may be running: plays against it say nothing of the hand
-_RUNNER_AT = 5
-
-
-class DuckEvidence:
-    """How well a world explains the point tricks seen taken over a lower card: ``miss`` to the power of the
-    times a seat went over the winning card of a trick holding points while, in the world, it held a card of
-    that suit below the winner (with which it would have ducked).
-
-    Besides the points, a seat going over says something only when no moon is on: neither the trick's
-    winner so far nor the seat itself holds every point, and no other seat holds every point from
-    :data:`_RUNNER_AT` on (a seat still to play that may be running is beaten to the trick on purpose). A card it played later
-    is not counted against any world: the real play already broke the rule. One-deck games only; ``miss`` 1 is off.
-
-    >>> from hearts.core import Hand, Rules
-    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
-    >>> DuckEvidence(hand.view(0), 0.5)([[], [], [], []])
-    1.0
-    """
-
-    def __init__(self, view: SeatView, miss: float) -> None:
-        n = view.players
-        self.miss = miss
-        #: per instance: the seat and the cards it would have ducked with
-        self.instances: list[tuple[int, int]] = []
-        if miss >= 1.0 or view.rules.copies != 1 or view.seat is None:
-            return
-        tricks = _tricks_seen(view)
-        played_after = [0] * n  # cards each seat played after the trick at hand (filled from the end)
-        later: list[list[int]] = []
-        for leader, cards, _, _ in reversed(tricks):
-            later.append(played_after[:])
-            for i, c in enumerate(cards):
-                played_after[(leader + i) % n] |= 1 << c
-        later.reverse()
-        points = [0] * n
-        for number, (leader, cards, winner, pts) in enumerate(tricks):
-            suit = SUIT_OF[cards[0]]
-            best = cards[0]
-            total = sum(points)
-            for i, c in enumerate(cards):
-                s = (leader + i) % n
-                if SUIT_OF[c] == suit and c > best and s != view.seat and trick_points(cards[:i]):
-                    top_seat = (leader + cards.index(best)) % n
-                    runner = total and (points[top_seat] == total or points[s] == total
-                                        or total >= _RUNNER_AT and max(points) == total)
-                    if not runner:
-                        below = BELOW[best]
-                        if below and not later[number][s] & below:
-                            self.instances.append((s, below))
-                if SUIT_OF[c] == suit:
-                    best = max(best, c)
-            if winner is not None:
-                points[winner] += pts
-
-    def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
-        if not self.instances:
-            return 1.0
-        k = 0
-        for s, below in self.instances:
-            if any(below >> c & 1 for c in hands[s]):
-                k += 1
-        return float(self.miss ** k)
-
-
-def _tricks_seen(view: SeatView) -> list[tuple[int, tuple[Card, ...], int | None, int]]:
-    """The tricks of the hand so far, the one at hand last: leader, cards, winner (None while it is
-    played, or set aside) and points (0 while it is played)."""
-    tricks = [(t.leader, t.cards, t.winner, t.points) for t in view.tricks]
-    if view.trick and view.trick_leader is not None:
-        tricks.append((view.trick_leader, tuple(view.trick), None, 0))
-    return tricks
-
-
-def moon_suspects(view: SeatView) -> int:
-    """Seats (bit ``s`` for seat ``s``) that led the Q♠ while the A♠ or K♠ was still out and held every point so far.
-
-    Nobody leads the queen into a higher spade unless the 13 points are
-    welcome: a seat that does it is going for the moon. It stays a suspect
-    (the rollouts play it as a shooter) until another seat takes a point.
-    One-deck games only.
-
-    >>> from hearts.core import Hand, Rules
-    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
-    >>> moon_suspects(hand.view(0))
-    0
-    """
-    if view.rules.copies != 1:
-        return 0
-    gone = 0  # cards played before the trick at hand
-    suspects = 0
-    for leader, cards, _, _ in _tricks_seen(view):
-        if cards[0] == QS and (gone & _HIGH_SPADES) != _HIGH_SPADES:
-            suspects |= 1 << leader
-        for c in cards:
-            gone |= 1 << c
-    if not suspects:
-        return 0
-    points = view.points_taken
-    total = sum(points)
-    return sum(1 << s for s in range(view.players) if suspects >> s & 1 and points[s] == total)

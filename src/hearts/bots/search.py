@@ -14,10 +14,8 @@ Touching cards (:mod:`hearts.bots.touching`) are worth the same, so only the
 lowest of each group is tried and the group takes its value. The best mean
 wins; ties go to the rollout policy's own choice in the first world (any
 card of its group stands for it), then to the lowest card. A seat's worlds
-can be weighted by how well they explain the plays (``miss``, or only the
-discards that kept the queen, ``queen_miss``, and the point tricks taken
-that could have been ducked, ``duck_miss``) and the pass (``pass_miss``) it
-has seen (:mod:`hearts.bots.inference`).
+can be weighted by how well they explain the plays (``miss``) and the pass
+(``pass_miss``) it has seen (:mod:`hearts.bots.inference`).
 
 In the rollouts a seat holding every point so far, 16 or more, keeps going
 for the moon, and the others defend against a seat holding every point from
@@ -31,12 +29,7 @@ search also tries, in the same worlds, the heuristic's shooting card followed
 by a shooting continuation. It is chosen only behind a *double bar*: its mean
 beats every card's, and it took the moon in a strict majority of the worlds
 (:func:`double_bar`). A chosen shot is *latched*: the bot then plays the
-shooting line without searching until another seat takes a point (with
-``aim=1`` it searches the shot's cards instead: each legal card played out
-with this seat going on for the moon, the shooting line's own card kept
-unless another beats it by ``gate``; with ``recheck=M`` every decision of a
-latched shot is searched as before the shot, line included, and the shot
-is dropped once a card's mean beats the line's by ``M``).
+shooting line without searching until another seat takes a point.
 
 **Passing**: with ``pass=K`` the pass is searched too
 (:func:`~hearts.bots.search_pass.search_pass`: a budget of ``K`` sampled
@@ -44,105 +37,9 @@ deals a candidate, raced so that the leading candidates get more);
 otherwise it is the heuristic's. The moon choice goes by the score sheet
 (:func:`~hearts.bots.base.best_moon_choice`).
 
-Settings (``search:key=value:...``):
-
-- ``ms``: time budget per decision in milliseconds (default 700);
-- ``sims``: a fixed number of simulations (one playout of one card in one
-  world); with a seed the decision is then deterministic, whatever ``jobs``;
-  with ``ms`` too, the search stops at whichever comes first;
-- ``worlds``: the most worlds per decision (default: no limit);
-- ``jobs``: processes, 1 or 2 (default 1); worlds are split by index and the
-  results merged in index order;
-- ``rollout``: ``heuristic`` (default) or ``duck`` (a tiny duck-or-dump policy);
-- ``eval``: ``payoff`` (default), ``points`` (minimise own points) or
-  ``hand`` (the hand's payoff even when the game can end);
-- ``moon``: 1 (default) tries the shoot line, 0 never;
-- ``pass``: the pass search's budget in sampled deals a candidate (default 0:
-  the heuristic's pass);
-- ``pass_ms``: time budget of the pass search (default: ``ms``);
-- ``pass_pool``: the pass search's triples come from the pass count plus
-  this many of the most sheddable cards (default 3);
-- ``pass_alone``: 1 sends the Q♠ without hearts (while the hand has other
-  cards to send with her; the shooter's pass excepted): a pass of the queen
-  with the top hearts is how most moons against us start (default 0);
-- ``pass_top``: 1 passes as if the top heart (jack or higher, with three
-  hearts or more) were any high heart, where the heuristic's pass keeps it
-  back as a moon stopper: the heuristic's pass that other passes must beat,
-  the pass search's pool, and the passes expected of the other seats (in
-  the pass search's deals and in ``pass_miss``) all shed it by its rank;
-  2 does the same only when the second heart is a jack or higher too, and
-  keeps that one back instead (default 0: the top heart kept back);
-- ``pass_gate``: standard errors by which a searched pass must beat the
-  heuristic's pass, paired over the sampled deals, to replace it (default
-  1.5; see :func:`~hearts.bots.search_pass.search_pass`);
-- ``pass_guard``: the pass search keeps the Q♠ only with at least this many
-  spades below her; with fewer, every pass it tries but the shooter's holds
-  her (default 0: any pass may keep her);
-- ``miss``: the weight of a world per play seen that the rollout policy would
-  not have made in it (default 1: every world counts the same; see
-  :mod:`hearts.bots.inference`);
-- ``pass_miss``: the weight of a world per card passed to this seat that the
-  heuristic's pass from the passer's hand in that world would not have
-  passed (default 1: off; see :func:`~hearts.bots.inference.pass_plausibility`);
-- ``run_on``: in the rollouts this seat, holding every point so far, keeps
-  going for the moon from this many points of 26 (default 16, as every
-  other seat);
-- ``touch``: 1 (default) weighs one card of each group of touching cards
-  (:mod:`hearts.bots.touching`: they are worth the same), so every card
-  left gets more worlds of a ``sims`` budget; 0 weighs every legal card;
-- ``race``: 0 (default) tries every card in every world; above 0, the cards
-  race (:func:`race_worlds`, one job): a card that trails the leader by this
-  many standard errors, paired over the worlds so far, is dropped, and the
-  ``sims`` it would have used go to more worlds for the cards left;
-- ``suspect``: 1 treats a seat that led the Q♠ while the A♠ or K♠ was out
-  as a shooter, for as long as it holds every point
-  (:func:`~hearts.bots.inference.moon_suspects`): the live defence stands
-  against it from its first point or none (it does not get the queen's
-  trick from a seat that can take it), and the rollouts play it as a
-  shooter (default 0);
-- ``queen_miss``: the weight of a world per discard seen, while the Q♠ was
-  out, by the seat that holds her in that world: it could have dumped her
-  and did not (default 1: off; see :class:`~hearts.bots.inference.QueenEvidence`);
-- ``duck_miss``: the weight of a world per trick with points seen taken over
-  the winning card by a seat that holds a lower card of the suit in that
-  world: it could have ducked and did not (default 1: off; see
-  :class:`~hearts.bots.inference.DuckEvidence`);
-- ``stopper``: when the lowest heart keeps a higher one home to stop a
-  moon (:func:`~hearts.bots.heuristic_play.stopper_card`: under a heart
-  led by the seat that holds every point, or void with only point cards
-  to give a runner), it is played unless the searched card beats it by
-  this much payoff or more (default 0: off);
-- ``boss``: when void in the led suit, our top heart is the highest
-  heart still out and a discard could hand it to a seat going for the
-  moon (:func:`~hearts.bots.heuristic_play.boss_heart`: no point taken
-  yet, or the seat holding every point wins the trick or has yet to play),
-  the best other card (one without points, or a lower heart) is played
-  instead unless dumping the top heart beats it by this much payoff or
-  more (default 0: off);
-- ``boss_over``: with ``boss``, the top heart may have up to this many
-  hearts out above it, while we hold a lower heart to play under each (a
-  K♥ with a low heart behind the A♥ out; default 0);
-- ``live``: the live defence stands against a seat holding every point from
-  this many points of 26 (default 5);
-- ``live_margin``: above 0, the cards that the live defence rules out are
-  searched too, and one is played only when it beats the defence's best
-  card by this much payoff or more (default 0: they are not tried);
-- ``gate``: standard errors by which the best card must beat the rollout
-  policy's own card, paired over the worlds, to be played instead (default 0:
-  the best mean always wins);
-- ``bar``: the share of the worlds (by weight) that the shoot line must
-  take the moon in, more than this, to be chosen (default 0.5: a strict
-  majority);
-- ``recheck``: above 0, a latched shot is searched again at every play
-  (the cards and the shoot line, in the same worlds) and dropped, the best
-  card played instead, once that card's mean beats the line's by this much
-  payoff or more; it takes the place of ``aim`` (default 0: a latched
-  shot is played to the end);
-- ``aim``: 1 searches a latched shot's plays: every legal card is played
-  out with this seat going on for the moon, and the shooting line's card
-  stands unless another beats it by ``gate`` (default 0: the shooting line
-  is played without searching);
-- ``seed``.
+Settings (``search:key=value:...``): :data:`SETTINGS`, each with its range,
+default and meaning (the docs' settings table is generated from it). With
+neither ``ms`` nor ``sims`` the budget is :data:`DEFAULT_MS` a decision.
 
 >>> from hearts.core import Hand, Rules
 >>> bot = make({"sims": "40", "seed": "1"}, None)
@@ -160,7 +57,6 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
-import functools
 import math
 import random
 import time
@@ -179,13 +75,12 @@ from .fast_playout import fast_playable, fast_playout
 from .heuristic import out_cards, view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
 from .heuristic_play import LIVE_DEFEND_AT, SHOOT, boss_heart, defended, stopper_card
-from .heuristic_rollout import RUN_ON_AT, rollout_card
-from .inference import DuckEvidence, PassEvidence, PlayEvidence, QueenEvidence, moon_suspects, plausibility
+from .heuristic_rollout import rollout_card
+from .inference import PassEvidence, PlayEvidence, plausibility
 from .playout import Evaluator, Policy, playout
-from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 from .sampler import WorldSampler
-from .search_pass import GATE as PASS_GATE
-from .search_pass import POOL, beats, search_pass
+from .search_pass import beats, search_pass
+from .settings import Setting, parse
 from .touching import touching_groups
 
 DEFAULT_MS = 700
@@ -193,7 +88,7 @@ ROLLOUTS = ("heuristic", "duck")
 EVALS = ("payoff", "points", "hand")
 #: the heart kept back from a pass (:func:`~hearts.bots.heuristic_pass.shed_order`) for each ``pass_top``
 STOPPER_OF_PASS_TOP = (KEEP_TOP, KEEP_NONE, KEEP_SECOND)
-#: the shoot line is chosen only if it took the moon in more than this share of the worlds (``bar``)
+#: the shoot line is chosen only if it took the moon in more than this share of the worlds
 MOON_BAR = 0.5
 
 def duck_card(hand: Hand, shoot: int = 0) -> Card:
@@ -274,17 +169,14 @@ class WorldEvaluator:
 
     See :func:`evaluate_worlds` for the arguments; :meth:`evaluate` gives one
     world's :class:`WorldResult`, with ``nan`` for the cards it was not asked
-    to try (the race's dropped cards, :func:`race_worlds`).
+    to try.
     """
 
     def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
-                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                 queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0, aim: Card | None = None) -> None:
+                 miss: float = 1.0, pass_miss: float = 1.0, pass_top: int = 0) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
-        if policy is rollout_card and run_on != RUN_ON_AT:
-            policy = functools.partial(rollout_card, root=me, root_run_on=run_on)
         self.view = view
         self.me = me
         self.policy = policy
@@ -296,16 +188,7 @@ class WorldEvaluator:
         self.pass_weight = PassEvidence(view, pass_miss, stopper=STOPPER_OF_PASS_TOP[pass_top])
         #: the plays seen as evidence, fused for the heuristic policy (the same weights as :func:`plausibility`)
         self.play_weight = PlayEvidence(view, miss) if rollout == "heuristic" else None
-        self.queen_weight = QueenEvidence(view, queen_miss)
-        self.duck_weight = DuckEvidence(view, duck_miss)
         self.value = Evaluator(me, view.rules, view.scores, evaluation).value
-        #: seats that the rollouts play as shooters (:func:`~hearts.bots.inference.moon_suspects`)
-        self.suspects = suspects
-        self.run_on = run_on
-        #: a latched shot's card: every card is then played out with this seat going for the moon, and this
-        #: card is the one to beat (:meth:`SearchBot.play_card` with ``aim``)
-        self.aim = aim
-        self.card_shooters = suspects | (1 << me) if aim is not None else suspects
         #: the heuristic rollouts run fused (:mod:`hearts.bots.fast_playout`) where it can: the same values
         self.fast = rollout == "heuristic"
 
@@ -320,23 +203,22 @@ class WorldEvaluator:
             if alive is not None and not alive[k]:
                 values.append(math.nan)
             else:
-                values.append(value(*self._play_out(world, c, self.card_shooters, fast)))
+                values.append(value(*self._play_out(world, c, 0, fast)))
         shoot_value, moon = 0.0, False
         if self.shoot_card is not None:
-            points, shooter = self._play_out(world, self.shoot_card, 1 << self.me | self.suspects, fast)
+            points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
         plays = (self.play_weight(hands) if self.play_weight is not None
                  else plausibility(view, hands, kitty, self.miss, policy))
-        weight = (plays * self.pass_weight(hands)
-                  * self.queen_weight(hands) * self.duck_weight(hands))
-        preferred = self.aim if self.aim is not None else policy(world, 0)
+        weight = plays * self.pass_weight(hands)
+        preferred = policy(world, 0)
         return WorldResult(i, values, preferred, shoot_value, moon, weight)
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
         """``card``, then the policy to the end of a copy of ``world``: the final points and the shooter."""
         if fast:
-            return fast_playout(world, card, shoot, self.me, self.run_on)
+            return fast_playout(world, card, shoot, self.me)
         w = world.clone()
         w.play(card)
         return playout(w, self.policy, shoot), w.shooter
@@ -344,28 +226,18 @@ class WorldEvaluator:
 
 def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                     rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0, run_on: int = RUN_ON_AT, suspects: int = 0,
-                    queen_miss: float = 1.0, duck_miss: float = 1.0, pass_top: int = 0,
-                    aim: Card | None = None) -> list[WorldResult]:
+                    pass_miss: float = 1.0, pass_top: int = 0) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
     for the moon for the rest of the hand. With ``miss`` below 1, each world is
     weighted by how well it explains the plays seen (:func:`~hearts.bots.inference.plausibility`); with
     ``pass_miss`` below 1, by how well it explains the cards passed to the viewer
-    (:class:`~hearts.bots.inference.PassEvidence`). ``run_on``: in the
-    rollouts this seat, holding every point so far, keeps going for the moon
-    from this many points of 26 (the others from
-    :data:`~hearts.bots.heuristic_rollout.RUN_ON_AT`). ``suspects``: seats
-    (bit ``s``) that go for the moon in the rollouts while they hold every
-    point (:func:`~hearts.bots.inference.moon_suspects`). ``queen_miss`` below 1 weighs a world by the
-    discards seen that its queen holder would have made with her (:class:`~hearts.bots.inference.QueenEvidence`).
+    (:class:`~hearts.bots.inference.PassEvidence`).
     ``pass_top``: the heart the others are expected to keep back from their passes (the search's ``pass_top``).
-    ``aim``: a latched shot's card (:class:`WorldEvaluator`).
     Stops after the first world once ``time.monotonic()`` passes ``deadline``.
     """
-    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, run_on, suspects,
-                            queen_miss, duck_miss, pass_top, aim)
+    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, pass_top)
     out: list[WorldResult] = []
     for i in indices:
         if deadline is not None and out and time.monotonic() > deadline:
@@ -374,85 +246,16 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
     return out
 
 
-#: the race tries every card in at least this many worlds before it drops one
-RACE_MIN_WORLDS = 12
-#: ... and drops a card only when it trails the leader by at least this much payoff, besides ``z`` standard errors
-RACE_MARGIN = 0.25
-
-
-def race_worlds(worlds: WorldEvaluator, sims: int, max_worlds: int, deadline: float | None, z: float) -> list[WorldResult]:
-    """Worlds in index order until ``sims`` playouts are spent, dropping cards that clearly trail.
-
-    Every card still in the race is tried in every world so far, so the
-    survivors' values stay paired. After :data:`RACE_MIN_WORLDS` worlds, a card
-    whose weighted mean trails the leader's by more than ``z`` standard errors
-    of their paired difference (and by :data:`RACE_MARGIN`) is dropped: it is
-    not tried again and its later values are ``nan``. The budget that a dropped card no longer uses
-    goes to more worlds for the cards left, so a close choice gets more of the
-    ``sims``. The shoot line, when there is one, is tried in every world.
-
-    >>> from hearts.core import Hand, Rules
-    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
-    >>> hand.play(hand.legal_cards()[0])
-    >>> view = hand.view(hand.to_move)
-    >>> results = race_worlds(WorldEvaluator(view, 7, "heuristic", "payoff"), 120, 1000, None, 2.0)
-    >>> sum(1 for r in results for v in r.values if v == v) <= 120 + len(view.legal)
-    True
-    """
-    k = len(worlds.view.legal)
-    alive = [True] * k
-    extra = worlds.shoot_card is not None
-    # weighted running sums: of the weights and their squares, of each value, and of each pair's products
-    sw = sw2 = 0.0
-    sv = [0.0] * k
-    svv = [[0.0] * k for _ in range(k)]
-    out: list[WorldResult] = []
-    spent = 0
-    i = 0
-    while i < max_worlds and (not out or spent < sims):
-        if deadline is not None and out and time.monotonic() > deadline:
-            break
-        r = worlds.evaluate(i, alive)
-        out.append(r)
-        i += 1
-        spent += sum(alive) + extra
-        w, vals = r.weight, r.values
-        sw += w
-        sw2 += w * w
-        live = [j for j in range(k) if alive[j]]
-        for a in live:
-            wa = w * vals[a]
-            sv[a] += wa
-            row = svv[a]
-            for b in live:
-                row[b] += wa * vals[b]
-        if len(live) < 2 or i < RACE_MIN_WORLDS or sw <= 0:
-            continue
-        n_eff = sw * sw / sw2
-        lead = max(live, key=lambda j: sv[j])
-        ml = sv[lead] / sw
-        for a in live:
-            if a == lead:
-                continue
-            d = ml - sv[a] / sw  # the weighted mean of (lead - a)
-            var = (svv[lead][lead] - 2 * svv[lead][a] + svv[a][a]) / sw - d * d
-            if d > RACE_MARGIN and d * d * n_eff > z * z * max(var, 0.0):
-                alive[a] = False
-    return out
-
-
 class SearchBot(Bot):
     """Perfect-information Monte Carlo over sampled worlds; see the module docstring for the settings."""
 
     def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
                  rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
-                 pass_ms: int | None = None, pass_pool: int = POOL, pass_guard: int = 0, gate: float = 0.0,
-                 miss: float = 1.0, pass_miss: float = 1.0, run_on: int = RUN_ON_AT, touch: bool = True,
-                 race: float = 0.0, pass_alone: bool = False, pass_top: int = 0, suspect: bool = False,
-                 queen_miss: float = 1.0, duck_miss: float = 1.0,
-                 stopper_margin: float = 0.0, live: int = LIVE_DEFEND_AT, live_margin: float = 0.0,
-                 boss_margin: float = 0.0, boss_over: int = 0, aim: bool = False, bar: float = MOON_BAR,
-                 recheck: float = 0.0, pass_gate: float = PASS_GATE, seed: int | None = None,
+                 pass_ms: int | None = None, pass_guard: int = 0, gate: float = 0.0,
+                 miss: float = 1.0, pass_miss: float = 1.0, touch: bool = True,
+                 pass_alone: bool = False, pass_top: int = 0,
+                 stopper: float = 0.0, live: int = LIVE_DEFEND_AT,
+                 boss: float = 0.0, boss_over: int = 0, seed: int | None = None,
                  name: str = "search") -> None:
         self.ms = ms
         self.sims = sims
@@ -463,28 +266,19 @@ class SearchBot(Bot):
         self.moon = moon
         self.pass_worlds = pass_worlds
         self.pass_ms = pass_ms if pass_ms is not None else ms
-        self.pass_pool = pass_pool
         self.pass_guard = pass_guard
         self.gate = gate
         self.miss = miss
         self.touch = touch
-        self.race = race
         self.pass_alone = pass_alone
         self.pass_top = pass_top
-        self.suspect = suspect
         self.pass_miss = pass_miss
-        self.queen_miss = queen_miss
-        self.duck_miss = duck_miss
-        self.stopper_margin = stopper_margin
-        self.boss_margin = boss_margin
+        #: payoff by which a searched card must beat the moon stopper's low heart to be played instead
+        self.stopper = stopper
+        #: payoff by which dumping the top heart must beat keeping it from a possible shooter
+        self.boss = boss
         self.boss_over = boss_over
         self.live = live
-        self.live_margin = live_margin
-        self.aim = aim
-        self.bar = bar
-        self.recheck = recheck
-        self.pass_gate = pass_gate
-        self.run_on = run_on
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -507,8 +301,8 @@ class SearchBot(Bot):
         if not self.pass_worlds:
             return choose_pass(view.hand, view.rules, stopper)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
-        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, pool=self.pass_pool,
-                           guard=self.pass_guard, alone=self.pass_alone, stopper=stopper, gate=self.pass_gate)
+        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, guard=self.pass_guard,
+                           alone=self.pass_alone, stopper=stopper)
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -519,37 +313,27 @@ class SearchBot(Bot):
         points = view.points_taken
         clean = sum(points) == points[me]  # nobody else has a point: the moon is still open to us
         shoot_card: Card | None = None
-        aim: Card | None = None  # a latched shot's card, with ``aim``: the shot's plays are searched
+        key: tuple[object, ...] | None = None
         if self.moon and clean and view.rules.copies == 1:
             key = (view.hand_number, view.dealer, view.scores)  # this hand
-            if self._latch == key and not self.recheck:
-                if not self.aim:
-                    self.last_worlds = self.last_sims = 0
-                    return view_card(view, SHOOT)
-                aim = view_card(view, SHOOT)
-            else:
-                shoot_card = view_card(view, SHOOT)
+            if self._latch == key:
+                self.last_worlds = self.last_sims = 0
+                return view_card(view, SHOOT)
+            shoot_card = view_card(view, SHOOT)
         else:
             self._latch = None
-        # seats taken for shooters: the live defence stands against them, the rollouts play them as shooters
-        suspects = moon_suspects(view) & ~(1 << me) if self.suspect else 0
         stopper: Card | None = None
         boss: Card | None = None  # with ``boss``: the top heart that a discard would hand to a possible shooter
-        safe: list[Card] | None = None  # with live_margin: the cards the live defence allows
         if view.rules.copies == 1 and view.trick:
-            # live moon defence: cards that feed a runner are not even tried (with live_margin, they must win clearly)
+            # live moon defence: cards that feed a runner are not even tried
             leader = view.trick_leader if view.trick_leader is not None else me
-            allowed = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, suspects,
-                               self.live)
+            allowed = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, at=self.live)
             if len(allowed) < len(legal):
-                if self.live_margin > 0:
-                    safe = allowed
-                else:
-                    legal = tuple(allowed)
-                    view = dataclasses.replace(view, legal=legal)
-            if self.stopper_margin > 0:
+                legal = tuple(allowed)
+                view = dataclasses.replace(view, legal=legal)
+            if self.stopper > 0:
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
-            if self.boss_margin > 0:
+            if self.boss > 0:
                 boss = boss_heart(legal, view.trick, leader, view.players, me, points, view.rules.moon_points,
                                   out_cards(view), self.boss_over)
         if len(legal) == 1:
@@ -557,7 +341,7 @@ class SearchBot(Bot):
             return legal[0]
         kept = self.candidates(view, legal)
         if len(kept) < len(legal):  # a prior pruned the cards; the defences' own cards stay in
-            must = set(safe or ()) | ({stopper} if stopper is not None else set())
+            must = {stopper} if stopper is not None else set()
             legal = tuple(c for c in legal if c in kept or c in must)
             view = dataclasses.replace(view, legal=legal)
         groups = touching_groups(view) if self.touch else [[c] for c in legal]
@@ -571,16 +355,8 @@ class SearchBot(Bot):
         limit = self.worlds if self.worlds is not None else 1 << 30
         if self.sims is not None:
             limit = min(limit, max(1, -(-self.sims // width)))
-        if self.race and self.jobs == 1:
-            evaluator = WorldEvaluator(view, base, self.rollout, self.evaluation, shoot_card, self.miss,
-                                       self.pass_miss, self.run_on, suspects, self.queen_miss,
-                                       self.duck_miss, self.pass_top, aim)
-            budget = self.sims if self.sims is not None else 1 << 30
-            results = race_worlds(evaluator, budget, self.worlds or 1 << 30, deadline, self.race)
-        else:
-            results = self._run(view, limit, base, deadline, shoot_card, suspects, aim)
+        results = self._run(view, limit, base, deadline, shoot_card)
         results.sort(key=lambda r: r.world)
-        # a card the race dropped has nan values from then on: its mean is over the worlds it was tried in
         totals = [0.0] * len(legal)
         masses = [0.0] * len(legal)
         tried = 0
@@ -595,32 +371,21 @@ class SearchBot(Bot):
         values = {c: t / m if m else math.nan
                   for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
         self._values = values
-        # only the cards tried in every world are compared (all of them, without the race): the race only ever
-        # drops cards, so they are those the last world tried
+        # only the cards tried in every world are compared (every card, as the search tries them all)
         finalists = [k for k, v in enumerate(results[-1].values) if v == v]
         best = max(totals[k] for k in finalists)
-        if shoot_card is not None:
-            if self._latch == key:  # with recheck: a latched shot goes on unless a card now beats it clearly
-                if _line_total(results) > best - self.recheck * sum(r.weight for r in results):
-                    return shoot_card
-                self._latch = None
-            elif double_bar(results, best, self.bar):
-                self._latch = key
-                return shoot_card
+        if shoot_card is not None and double_bar(results, best):
+            self._latch = key
+            return shoot_card
         card = self._best(legal, finalists, totals, best, results, group_of)
-        if safe is not None and card not in safe:
-            # the live defence's best card stands unless the searched card beats it clearly
-            guard = _best_valued(values, safe)
-            if values[card] - values[guard] < self.live_margin:
-                card = guard
         if stopper is not None and stopper != card:
             # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
-            if values[card] - values[stopper] < self.stopper_margin:
+            if values[card] - values[stopper] < self.stopper:
                 return stopper
         if card == boss:
             # keep the stopper of any moon home unless the search clearly prefers to dump it
             keep = _keeper(values, boss)
-            if keep is not None and values[card] - values[keep] < self.boss_margin:
+            if keep is not None and values[card] - values[keep] < self.boss:
                 return keep
         return card
 
@@ -638,8 +403,6 @@ class SearchBot(Bot):
         incumbent = group_of[preferred][0]
         if incumbent in tied:
             return preferred
-        if legal.index(incumbent) not in finalists:  # the race dropped it: it trailed clearly
-            return tied[0]
         if self.gate:
             # the rollout policy's own card stands unless the best card beats it clearly (paired over the worlds)
             k, j = legal.index(tied[0]), legal.index(incumbent)
@@ -654,11 +417,10 @@ class SearchBot(Bot):
             self._pool = None
 
     # -- parallel evaluation ---------------------------------------------
-    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None,
-             suspects: int, aim: Card | None) -> list[WorldResult]:
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None,
+             shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.run_on, suspects,
-                self.queen_miss, self.duck_miss, self.pass_top, aim)
+        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.pass_top)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -694,7 +456,7 @@ def _keeper(values: dict[Card, float], boss: Card) -> Card | None:
 
 
 def _best_valued(values: dict[Card, float], cards: Sequence[Card]) -> Card:
-    """The first of ``cards`` with the highest value (a card the race dropped, valued nan, comes last).
+    """The first of ``cards`` with the highest value (a card valued nan comes last).
 
     >>> _best_valued({1: float("nan"), 2: 0.5, 3: 0.5}, [1, 2, 3])
     2
@@ -704,12 +466,11 @@ def _best_valued(values: dict[Card, float], cards: Sequence[Card]) -> Card:
 
 def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
                      rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float, run_on: int, suspects: int, queen_miss: float,
-                     duck_miss: float, pass_top: int, aim: Card | None) -> list[WorldResult]:
+                     pass_miss: float, pass_top: int) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, run_on,
-                               suspects, queen_miss, duck_miss, pass_top, aim)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss,
+                               pass_top)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -727,8 +488,53 @@ def _close_all() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+#: the search's settings: spec name, values, default and meaning (the docs' table is made from it)
+SETTINGS: tuple[Setting, ...] = (
+    Setting("ms", "int", "time budget a decision, in milliseconds (700 when neither `ms` nor `sims` is given)",
+            default=None, low=1, high=600_000),
+    Setting("sims", "int", "simulations a decision (one card played out in one world); with a seed the decision is "
+            "then deterministic, whatever `jobs`; with `ms` too, whichever comes first", default=None, low=1,
+            high=10_000_000),
+    Setting("worlds", "int", "the most worlds a decision", default=None, low=1, high=10_000_000),
+    Setting("jobs", "int", "processes; the worlds are split by index and merged in order, so the result is the same",
+            default=1, low=1, high=2),
+    Setting("rollout", "choice", "the rollout policy: the heuristic's, or a tiny duck-or-dump policy",
+            default="heuristic", choices=ROLLOUTS),
+    Setting("eval", "choice", "a card's worth: its mean payoff (the game's result when the hand can end the game), "
+            "minus its own points, or the hand's payoff always", default="payoff", choices=EVALS, attr="evaluation"),
+    Setting("moon", "flag", "try the shoot line in one-deck games", default=True),
+    Setting("pass", "int", "the pass search's budget, in sampled deals a candidate (0: the heuristic's pass)",
+            default=0, low=0, high=100_000, attr="pass_worlds"),
+    Setting("pass_ms", "int", "the pass search's time budget, in milliseconds (default: `ms`)", default=None, low=1,
+            high=600_000),
+    Setting("pass_guard", "int", "the pass search keeps the Q♠ only with at least this many spades below her",
+            default=0, low=0, high=12),
+    Setting("pass_alone", "flag", "pass the Q♠ without hearts while the hand has other cards to send with her",
+            default=False),
+    Setting("pass_top", "int", "1: pass the top heart like any high heart, where the heuristic keeps it back as a "
+            "moon stopper; 2: the same only when a second heart of jack or higher stays back instead", default=0,
+            low=0, high=2),
+    Setting("miss", "float", "a world's weight is multiplied by this for each play seen that the rollout policy "
+            "would not have made in it (1: every world the same)", default=1.0, low=0.05, high=1.0),
+    Setting("pass_miss", "float", "the same for each card passed to this seat that the passer's heuristic pass would "
+            "not have sent", default=1.0, low=0.05, high=1.0),
+    Setting("touch", "flag", "weigh one card of each group of touching cards (they are worth the same)",
+            default=True),
+    Setting("gate", "float", "standard errors, paired over the worlds, by which the best card must beat the rollout "
+            "policy's own card to be played instead", default=0.0, low=0.0, high=10.0),
+    Setting("live", "int", "the live moon defence stands against a seat holding every point from this many points",
+            default=LIVE_DEFEND_AT, low=1, high=26),
+    Setting("stopper", "float", "under a heart led by a seat holding every point, play the lowest heart unless the "
+            "searched card is better by this much payoff (0: off)", default=0.0, low=0.0, high=26.0),
+    Setting("boss", "float", "void in the led suit, keep the top heart out of a trick that could go to a shooter "
+            "unless dumping it is better by this much payoff (0: off)", default=0.0, low=0.0, high=26.0),
+    Setting("boss_over", "int", "with `boss`: the top heart may have this many hearts out above it, with a lower "
+            "heart of ours to play under each", default=0, low=0, high=12),
+)
+
+
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``search``: settings ``ms``, ``sims``, ``worlds``, ``jobs``, ``rollout``, ``eval``, ``seed`` (see the module)."""
+    """``search``: the :data:`SETTINGS`, and ``seed``."""
     params = dict(params)
     params.pop("seed", None)
     return SearchBot(**settings(params, "search"), seed=seed)
@@ -736,47 +542,7 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
 
 def settings(params: dict[str, str], spec: str) -> dict[str, Any]:
     """:class:`SearchBot`'s keyword arguments from a spec's settings (every one is used up; an unknown one raises)."""
-    sims = int_setting(params, "sims", 1, 10_000_000, 0, spec) or None
-    ms: int | None = int_setting(params, "ms", 1, 600_000, 0, spec) or None
-    if ms is None and sims is None:
-        ms = DEFAULT_MS
-    worlds = int_setting(params, "worlds", 1, 10_000_000, 0, spec) or None
-    jobs = int_setting(params, "jobs", 1, 2, 1, spec)
-    rollout = params.pop("rollout", "heuristic")
-    if rollout not in ROLLOUTS:
-        raise BotSpecError(f"rollout must be one of {', '.join(ROLLOUTS)} in bot spec {spec!r}, not {rollout!r}")
-    evaluation = params.pop("eval", "payoff")
-    if evaluation not in EVALS:
-        raise BotSpecError(f"eval must be one of {', '.join(EVALS)} in bot spec {spec!r}, not {evaluation!r}")
-    moon = bool(int_setting(params, "moon", 0, 1, 1, spec))
-    pass_worlds = int_setting(params, "pass", 0, 100_000, 0, spec)
-    pass_ms = int_setting(params, "pass_ms", 1, 600_000, 0, spec) or None
-    pass_pool = int_setting(params, "pass_pool", 0, 10, POOL, spec)
-    pass_guard = int_setting(params, "pass_guard", 0, 12, 0, spec)
-    gate = float_setting(params, "gate", 0.0, 10.0, 0.0, spec)
-    miss = float_setting(params, "miss", 0.05, 1.0, 1.0, spec)
-    pass_miss = float_setting(params, "pass_miss", 0.05, 1.0, 1.0, spec)
-    run_on = int_setting(params, "run_on", 1, 26, RUN_ON_AT, spec)
-    touch = bool(int_setting(params, "touch", 0, 1, 1, spec))
-    race = float_setting(params, "race", 0.0, 10.0, 0.0, spec)
-    pass_alone = bool(int_setting(params, "pass_alone", 0, 1, 0, spec))
-    pass_top = int_setting(params, "pass_top", 0, 2, 0, spec)
-    suspect = bool(int_setting(params, "suspect", 0, 1, 0, spec))
-    queen_miss = float_setting(params, "queen_miss", 0.05, 1.0, 1.0, spec)
-    duck_miss = float_setting(params, "duck_miss", 0.05, 1.0, 1.0, spec)
-    stopper = float_setting(params, "stopper", 0.0, 26.0, 0.0, spec)
-    boss = float_setting(params, "boss", 0.0, 26.0, 0.0, spec)
-    boss_over = int_setting(params, "boss_over", 0, 12, 0, spec)
-    live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, spec)
-    live_margin = float_setting(params, "live_margin", 0.0, 26.0, 0.0, spec)
-    aim = bool(int_setting(params, "aim", 0, 1, 0, spec))
-    bar = float_setting(params, "bar", 0.0, 0.99, MOON_BAR, spec)
-    recheck = float_setting(params, "recheck", 0.0, 26.0, 0.0, spec)
-    pass_gate = float_setting(params, "pass_gate", 0.0, 10.0, PASS_GATE, spec)
-    reject_unknown(params, spec)
-    return dict(ms=ms, sims=sims, worlds=worlds, jobs=jobs, rollout=rollout, evaluation=evaluation, moon=moon,
-                pass_worlds=pass_worlds, pass_ms=pass_ms, pass_pool=pass_pool, pass_guard=pass_guard, gate=gate,
-                miss=miss, pass_miss=pass_miss, run_on=run_on, touch=touch, race=race, pass_alone=pass_alone,
-                pass_top=pass_top, suspect=suspect, queen_miss=queen_miss, duck_miss=duck_miss, stopper_margin=stopper,
-                live=live, live_margin=live_margin, boss_margin=boss, boss_over=boss_over, aim=aim, bar=bar,
-                recheck=recheck, pass_gate=pass_gate)
+    out = parse(SETTINGS, params, spec)
+    if out["ms"] is None and out["sims"] is None:
+        out["ms"] = DEFAULT_MS
+    return out

@@ -20,7 +20,7 @@ with ``pass=40`` (``expert`` then, 200 deals) and +0.10 ± 0.25 with ``pass=12``
 (``hard`` then, 100 deals) over trying every candidate in every sample (paired,
 the same deals). Another pass replaces the heuristic's only when it is
 better by :data:`GATE` standard errors (paired over the samples; the
-search's ``pass_gate`` setting), and then
+search_pass's ``gate``, :data:`GATE` by default), and then
 the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
 shooter's pass must beat the chosen pass and take the moon in most samples
 (the same double bar as in play).
