@@ -17,7 +17,7 @@ ALLOWED = {
     "core": set(),
     "record": {"core"},
     "bots": {"core", "record"},
-    "sim": {"core", "record", "bots", "rl", "net"},  # rl only lazily: the benchmark measures the environment
+    "sim": {"core", "record", "bots", "rl", "net", "openspiel"},  # rl and openspiel only lazily: the benchmark
     "rl": {"core", "bots", "net"},
     "net": {"core", "bots"},
     "learn": {"core", "record", "bots", "sim", "net"},

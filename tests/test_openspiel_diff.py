@@ -17,7 +17,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel not installed: pip install '.[openspiel]'")
 
 from hearts.core import Card, Hand, Rules, card_name, parse_card  # noqa: E402
-from hearts.sim.openspiel_bridge import (  # noqa: E402
+from hearts.openspiel.bridge import (  # noqa: E402
     HAND_NUMBER_FOR_OPENSPIEL_DIR,
     OPENSPIEL_PASS_DIR,
     PASS_DIR_FROM_OPENSPIEL,

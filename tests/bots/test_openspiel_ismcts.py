@@ -12,11 +12,11 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel not installed: pip i
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.base import best_moon_choice  # noqa: E402
-from hearts.bots.openspiel_bridge import openspiel_history, openspiel_params  # noqa: E402
-from hearts.bots.openspiel_ismcts import OpenSpielISMCTSBot  # noqa: E402
 from hearts.bots.play import play_game, play_hand  # noqa: E402
 from hearts.bots.registry import BotSpecError  # noqa: E402
 from hearts.core import Game, Hand, PassCards, Rules, SeatView  # noqa: E402
+from hearts.openspiel.bridge import openspiel_history, openspiel_params  # noqa: E402
+from hearts.openspiel.ismcts import OpenSpielISMCTSBot  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
 

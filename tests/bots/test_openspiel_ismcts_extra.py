@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from hearts.bots import make_bot
-from hearts.bots.openspiel_bridge import openspiel_params, why_not_openspiel
 from hearts.bots.registry import BotSpecError
 from hearts.core import Rules
+from hearts.openspiel.bridge import openspiel_params, why_not_openspiel
 
 
 def test_missing_openspiel_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

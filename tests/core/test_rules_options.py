@@ -41,6 +41,9 @@ def test_pass_cycle() -> None:
         assert [rules.pass_direction(n) for n in range(1, 5)] == ["left", "right"] * 2
     assert Rules.standard(4, pass_count=0).pass_direction(1) == "none"
     assert four.pass_target(0, 2) == 3 and four.pass_target(0, 3) == 2
+    for rules in (four, Rules.standard(5), Rules.cancellation(11), Rules.standard(4, pass_count=0)):
+        cycle = rules.pass_cycle
+        assert [rules.pass_direction(n) for n in range(1, 3 * len(cycle) + 1)] == list(cycle) * 3
 
 
 @pytest.mark.parametrize(

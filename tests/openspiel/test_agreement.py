@@ -3,7 +3,7 @@
 With the matching options (one hand, the pass direction a chance outcome,
 the moon adding 26 to the others, ``reward="points"``), the two games are
 driven by the same action histories, mapped card by card
-(:mod:`hearts.bots.openspiel_bridge`): at every step they must agree on
+(:mod:`hearts.openspiel.bridge`): at every step they must agree on
 the player to move, the chance outcomes and their probabilities, and the
 legal actions; at the end on the points (OpenSpiel: ``26 - returns``,
 ours: ``-returns``). The two house rules both games know
@@ -23,8 +23,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel not installed: pip install '.[openspiel]'")
 
 import hearts.openspiel  # noqa: E402,F401  (registers python_hearts)
-from hearts.bots.openspiel_bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR, from_openspiel, openspiel_params, to_openspiel  # noqa: E402
 from hearts.core import parse_card  # noqa: E402
+from hearts.openspiel.bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR, from_openspiel, openspiel_params, to_openspiel  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
 

@@ -38,7 +38,8 @@ def test_text_report_of_the_example() -> None:
 
 
 def test_a_shipped_example_by_name_and_the_mistakes_around_it() -> None:
-    assert json.loads(run("--example", "cancellation8", "--json").stdout) == json.loads(run(str(EXAMPLES / "cancellation8.json"), "--json").stdout)
+    by_name = json.loads(run("--example", "cancellation8", "--json").stdout)
+    assert by_name == json.loads(run(str(EXAMPLES / "cancellation8.json"), "--json").stdout)
     unknown = run("--example", "standard5")
     assert unknown.returncode == 2 and unknown.stdout == b""
     assert unknown.stderr.decode().strip() == "hearts replay: no example named 'standard5'; the examples are cancellation8, standard4"

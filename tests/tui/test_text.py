@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hearts.core import Hand, Rules, parse_card
 from hearts.tui.plain import PlainUI
 from hearts.tui.session import Session
-from hearts.tui.text import pass_cycle, plural, pretty_text, rules_text, score_chart, score_sheet, trick_marks
+from hearts.tui.text import plural, pretty_text, rules_text, score_chart, score_sheet, trick_marks
 
 
 def test_the_rules_give_the_passing_cycle_of_the_engine() -> None:
@@ -21,7 +21,7 @@ def test_the_rules_give_the_passing_cycle_of_the_engine() -> None:
     for rules in (Rules.standard(3), Rules.standard(5), Rules.standard(6), Rules.standard(7), Rules.cancellation(8)):
         text = rules_text(rules)
         assert "to the left in hand 1, to the right in hand 2;" in text and "across" not in text, rules
-        assert pass_cycle(rules) == [rules.pass_direction(n) for n in (1, 2)]
+        assert rules.pass_cycle == tuple(rules.pass_direction(n) for n in (1, 2))
     assert "There is no passing" in rules_text(Rules.standard(4, pass_count=0))
     assert "passes 1 card before" in rules_text(Rules.standard(4, pass_count=1))
 

@@ -72,7 +72,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
     total = rules.cards_each
     restrict = not rules.points_on_first_trick
     breakers = rules.breakers
-    nxt = world._next
+    nxt = world.next_seats
     moon = rules.moon_points
     jd = bool(rules.jack_of_diamonds)
     jd_taker = next((s for s in range(n) if JD in world.taken[s]), -1) if jd else -1
@@ -177,10 +177,10 @@ def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
     voids = world.voids[:]
     broken = world.broken
     done = len(world.tricks)
-    total = world._tricks_total
-    restrict = world._restrict_first
-    breakers = world._breakers
-    nxt = world._next
+    total = world.tricks_total
+    restrict = world.first_trick_restricted
+    breakers = world.breakers
+    nxt = world.next_seats
     moon = rules.moon_points
     jd = bool(rules.jack_of_diamonds)
     two_pairs = rules.two_pairs_void_trick

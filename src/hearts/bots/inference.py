@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, JD, SUIT_MASKS, SUIT_OF, mask_of
-from hearts.core.hand import POINT_MASK
+from hearts.core.hand import POINT_MASK, trick_leader
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP, choose_pass
@@ -181,9 +181,9 @@ class PlayEvidence:
                 voids[seat] |= 1 << SUIT_OF[trick[0]]
             trick.append(card)
             if len(trick) == n:
-                lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
-                top = max(c for c in trick if (1 << c) & lead_suit)
-                points[(leader + trick.index(top)) % n] += trick_points(trick)
+                won, _ = trick_leader(trick)  # one deck: nothing cancels, the trick always has a winner
+                assert won is not None
+                points[(leader + won) % n] += trick_points(trick)
                 runner = runner_of(points, threshold)
                 trick = []
         self.n, self.moon, self.jd = n, moon, jd

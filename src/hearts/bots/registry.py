@@ -39,7 +39,7 @@ FACTORIES: dict[str, str] = {
     "heuristic": "hearts.bots.heuristic:make",
     "search": "hearts.bots.search:make",
     "shooter": "hearts.bots.shooter:make",
-    "openspiel-ismcts": "hearts.bots.openspiel_ismcts:make",
+    "openspiel-ismcts": "hearts.openspiel.ismcts:make",
     "rl-policy": "hearts.rl.policy_bot:make",
     "net": "hearts.net.bot:make",
     "net-search": "hearts.net.search:make",

@@ -52,7 +52,7 @@ from .cards import (
 )
 from .deal import card_masks, check_deal, is_card, is_seat, random_deal, shuffled_deck
 from .errors import DealError, IllegalAction
-from .rules import PASS_OFFSETS, Rules
+from .rules import MOON_SCORE, PASS_OFFSETS, Rules
 from .view import SeatView
 
 PASS, PLAY, MOON, DONE = "pass", "play", "moon", "done"
@@ -198,6 +198,27 @@ class Hand:
         """The cards dealt to each seat, before passing, in card order."""
         lo, hi = self._dealt
         return tuple(tuple(sorted(mask_cards(lo[s]) + mask_cards(hi[s]))) for s in range(self.n))
+
+    # -- fixed facts of the hand, read by fast playouts (hearts.bots.fast_playout) ---------
+    @property
+    def tricks_total(self) -> int:
+        """How many tricks this hand has (the kitty's cards are not played)."""
+        return self._tricks_total
+
+    @property
+    def next_seats(self) -> tuple[int, ...]:
+        """The seat after each seat in the order of play (``next_seats[s] == (s + 1) % n``)."""
+        return self._next
+
+    @property
+    def first_trick_restricted(self) -> bool:
+        """Whether point cards are barred from the first trick (``points_on_first_trick`` off)."""
+        return self._restrict_first
+
+    @property
+    def breakers(self) -> CardMask:
+        """The cards that break hearts when played (hearts, and the Q♠ where she breaks them)."""
+        return self._breakers
 
     # -- cards in hands ------------------------------------------------
     def _add(self, seat: int, c: Card) -> None:
@@ -498,9 +519,9 @@ class Hand:
         if self.shooter is not None:
             self.moon_choice = choice
             if choice == "subtract":
-                points = [-26 if s == self.shooter else 0 for s in range(self.n)]
+                points = [-MOON_SCORE if s == self.shooter else 0 for s in range(self.n)]
             else:
-                points = [0 if s == self.shooter else 26 for s in range(self.n)]
+                points = [0 if s == self.shooter else MOON_SCORE for s in range(self.n)]
         if self.rules.jack_of_diamonds:
             for s in range(self.n):
                 points[s] -= 10 * self.taken[s].count(JD)

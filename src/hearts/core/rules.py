@@ -28,6 +28,8 @@ VARIANTS = ("standard", "cancellation", "omnibus")
 MOON_CHOICES = ("choose", "subtract", "add")
 TIE_RULES = ("play_on", "share")
 LAST_TRICK_RULES = ("nobody", "previous_winner")
+#: what shooting the moon is worth, in every variant: 26 to each other seat, or 26 off the shooter's score
+MOON_SCORE = 26
 
 #: cards removed from the single deck of standard Hearts, by player count.
 REMOVED: dict[int, tuple[str, ...]] = {
@@ -149,15 +151,24 @@ class Rules:
         """Names of the cards stripped from a standard deck."""
         return [card_name(c) for c in range(52) if not self.deck_mask >> c & 1]
 
+    @property
+    def pass_cycle(self) -> tuple[str, ...]:
+        """The pass directions of hands 1, 2, ... until they repeat.
+
+        >>> Rules.standard(4).pass_cycle, Rules.cancellation(8).pass_cycle, Rules.standard(4, pass_count=0).pass_cycle
+        (('left', 'right', 'across', 'none'), ('left', 'right'), ('none',))
+        """
+        if self.pass_count == 0:
+            return ("none",)
+        return ("left", "right", "across", "none") if self.players == 4 and not self.is_cancellation else ("left", "right")
+
     def pass_direction(self, hand_number: int) -> str:
         """Pass direction of hand ``hand_number`` (1 = first hand).
 
         >>> tuple(Rules.standard(4).pass_direction(n) for n in range(1, 6))
         ('left', 'right', 'across', 'none', 'left')
         """
-        if self.pass_count == 0:
-            return "none"
-        cycle = ("left", "right", "across", "none") if self.players == 4 and not self.is_cancellation else ("left", "right")
+        cycle = self.pass_cycle
         return cycle[(hand_number - 1) % len(cycle)]
 
     def pass_target(self, seat: int, hand_number: int) -> int:

@@ -16,13 +16,27 @@ Importing this package registers the game with ``pyspiel.register_game``:
 
 See the docs' Research page ("OpenSpiel game") for the parameters, the chance
 design and the reward convention. pyspiel is imported only inside this
-package.
+package. Its other modules work without it: :mod:`hearts.openspiel.bridge`
+(our actions and OpenSpiel's ``hearts``) and :mod:`hearts.openspiel.ismcts`
+(the ``openspiel-ismcts`` bot, which says what to install).
 """
 
-from .game import NAME, HeartsGame, HeartsState
-from .observer import HeartsObserver, segments
-from .params import DEFAULTS, Settings, read_params
-from .table import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, Table, resample_actions
+from typing import Any
+
+try:
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: F401
+except ImportError:  # the game needs OpenSpiel; the bridge and the bot's clear error do not
+    _MISSING = "the python_hearts game needs the openspiel extra: pip install 'hearts-game[openspiel]'"
+
+    def __getattr__(name: str) -> Any:
+        if name in __all__:
+            raise ImportError(_MISSING)
+        raise AttributeError(name)
+else:
+    from .game import NAME, HeartsGame, HeartsState
+    from .observer import HeartsObserver, segments
+    from .params import DEFAULTS, Settings, read_params
+    from .table import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, Table, resample_actions
 
 __all__ = [
     "DEFAULTS", "MOON_ADD", "MOON_SUBTRACT", "NAME", "NUM_ACTIONS", "HeartsGame", "HeartsObserver", "HeartsState",

@@ -13,6 +13,7 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from hearts.core import card_name
+from hearts.core.rules import MOON_SCORE
 
 from .observer import HeartsObserver
 from .params import DEFAULTS, Settings, read_params
@@ -58,10 +59,10 @@ def _game_type(settings: Settings) -> Any:
 def point_bounds(settings: Settings) -> tuple[int, int]:
     """The fewest and most points one seat can score in one hand."""
     rules = settings.rules
-    low = -26 if rules.moon != "add" else 0
+    low = -MOON_SCORE if rules.moon != "add" else 0
     if rules.jack_of_diamonds:
         low -= 10 * rules.copies
-    return low, max(rules.moon_points, 26)
+    return low, max(rules.moon_points, MOON_SCORE)
 
 
 def _game_info(settings: Settings) -> Any:

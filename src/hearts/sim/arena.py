@@ -145,8 +145,12 @@ def full_lineup(bots: Sequence[str], players: int) -> list[str]:
 
 
 def pass_cycle(rules: Rules) -> int:
-    """How many hands the pass directions take to repeat (4 in 4-player standard Hearts, else 2)."""
-    return 4 if rules.players == 4 and not rules.is_cancellation else 2
+    """How many hands the pass directions take to repeat (:attr:`~hearts.core.rules.Rules.pass_cycle`).
+
+    >>> pass_cycle(Rules.standard(4)), pass_cycle(Rules.cancellation(8))
+    (4, 2)
+    """
+    return len(rules.pass_cycle)
 
 
 def derived_seed(*parts: object) -> int:

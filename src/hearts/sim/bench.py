@@ -26,10 +26,7 @@ from typing import Any
 
 from hearts.core import Hand, Rules
 
-from .openspiel_bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR, load_hearts
 from .random_play import play_random_hand, random_card, random_pass
-
-_OS_DIR_CYCLE = tuple(sorted(HAND_NUMBER_FOR_OPENSPIEL_DIR, key=HAND_NUMBER_FOR_OPENSPIEL_DIR.__getitem__))
 
 
 def _rate(step: Callable[[int], int], seconds: float) -> tuple[float, int, float]:
@@ -97,11 +94,14 @@ def bench_clones(seed: int, seconds: float, batch: int = 200) -> tuple[float, in
 
 def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
     """OpenSpiel ``hearts`` hands per second, driven from Python with a seeded ``random``."""
+    from hearts.openspiel.bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR
+
+    cycle = tuple(sorted(HAND_NUMBER_FOR_OPENSPIEL_DIR, key=HAND_NUMBER_FOR_OPENSPIEL_DIR.__getitem__))
     rng = random.Random(seed)
 
     def step(i: int) -> int:
         state = game.new_initial_state()
-        state.apply_action(_OS_DIR_CYCLE[i % 4])
+        state.apply_action(cycle[i % 4])
         while state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
@@ -163,11 +163,14 @@ def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
     if not openspiel:
         result["openspiel"] = "skipped (--no-openspiel)"
         return result
-    game = load_hearts()
-    if game is None:
-        result["openspiel"] = "not installed (pip install '.[openspiel]')"
+    try:
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        from hearts.openspiel.bridge import load_hearts
+    except ImportError:
+        result["openspiel"] = "not installed (pip install 'hearts-game[openspiel]')"
         return result
-    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    game = load_hearts()
 
     rate, n, _ = bench_openspiel(game, seed, seconds)
     result.update(

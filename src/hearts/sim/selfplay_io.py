@@ -96,12 +96,10 @@ def to_table(columns: dict[str, Any], size: int) -> Any:
 def _versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
-    from hearts import __version__
-
-    out = {"python": platform.python_version(), "hearts": __version__}
-    for name in ("numpy", "pyarrow"):
+    out = {"python": platform.python_version()}
+    for name, dist in (("hearts", "hearts-game"), ("numpy", "numpy"), ("pyarrow", "pyarrow")):
         try:
-            out[name] = version(name)
+            out[name] = version(dist)
         except PackageNotFoundError:
             out[name] = "unknown"
     return out

@@ -28,6 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from hearts.core import Card, ChooseMoon, PassCards, parse_card
+from hearts.core.rules import MOON_SCORE
 
 from .session import Session, SessionError
 from .stats import after_game
@@ -103,8 +104,8 @@ class MoonScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("You shot the moon! Choose:", id="moon-title")
-            yield Button("Add 26 to everyone else (a)", id="add", variant="primary")
-            yield Button("Subtract 26 from your score (s)", id="subtract", variant="success")
+            yield Button(f"Add {MOON_SCORE} to everyone else (a)", id="add", variant="primary")
+            yield Button(f"Subtract {MOON_SCORE} from your score (s)", id="subtract", variant="success")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))
@@ -520,7 +521,7 @@ class HeartsApp(App[None]):
         self.dialog_open = False
         if choice:
             self.session.choose_moon(choice)
-            self.say(f"You chose to {choice} 26.")
+            self.say(f"You chose to {choice} {MOON_SCORE}.")
         self.after_action()
 
     # -- input ---------------------------------------------------------------

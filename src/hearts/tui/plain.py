@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from hearts.core import ChooseMoon, PassCards, card_name
+from hearts.core.rules import MOON_SCORE
 
 from .command import command_name
 from .session import Session, SessionError
@@ -140,7 +141,7 @@ class PlainUI:
             target = s.names[s.view().pass_target or 0]
             prompt = f"pass {s.rules.pass_count} cards to {target}> "
         elif phase == "moon":
-            self.say("You shot the moon! add: 26 to everyone else; subtract: 26 off your score.")
+            self.say(f"You shot the moon! add: {MOON_SCORE} to everyone else; subtract: {MOON_SCORE} off your score.")
             prompt = "moon (add/subtract)> "
         else:
             self.show_table()

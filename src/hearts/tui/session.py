@@ -35,6 +35,7 @@ from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, Pass
 from hearts.core import claim as claim_rules
 from hearts.core.deal import random_deal
 from hearts.core.fair_deal import commitment, hand_seed, seed_deal, seed_from_text
+from hearts.core.rules import MOON_SCORE
 from hearts.record import Deals, Player, game_record, read_record, replay_game, save_record
 from hearts.record.storage import data_dir
 
@@ -262,7 +263,7 @@ class Session:
             return f"{name} plays {card_name(action.card)}"
         if isinstance(action, PassCards):
             return f"{name} has chosen cards to pass"
-        return f"{name} chooses to {action.choice} 26"
+        return f"{name} chooses to {action.choice} {MOON_SCORE}"
 
     def run_bots(self) -> list[str]:
         """Every bot action until the human must act or the hand is over."""

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from hearts.core import Card, Rules, card_name
 from hearts.core.hand import trick_leader
+from hearts.core.rules import MOON_SCORE
 
 SUITS = "CDHS"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -38,19 +39,10 @@ def by_suit(cards: Iterable[Card]) -> list[list[Card]]:
     return out
 
 
-def pass_cycle(rules: Rules) -> list[str]:
-    """The passing directions of hands 1, 2, ... up to where they repeat, as the engine plays them."""
-    seen = [rules.pass_direction(n) for n in range(1, 13)]
-    for period in range(1, 13):
-        if all(seen[i] == seen[i % period] for i in range(12)):
-            return seen[:period]
-    return seen
-
-
 def pass_cycle_text(rules: Rules) -> str:
     """The passing cycle in one sentence, e.g. "... to the left in hand 1, to the right in hand 2; then the cycle repeats."."""
-    cycle = pass_cycle(rules)
-    if cycle == ["none"]:
+    cycle = rules.pass_cycle
+    if cycle == ("none",):
         return "There is no passing in this game."
     words = {"left": "to the left", "right": "to the right", "across": "across", "none": "no passing"}
     steps = ", ".join(f"{words[d]} in hand {i + 1}" for i, d in enumerate(cycle))
@@ -94,7 +86,9 @@ def rules_text(rules: Rules) -> str:
         "unless you hold nothing else.",
         "Each heart taken costs 1 point and Q♠ 13." + (" J♦ takes 10 points off." if rules.jack_of_diamonds else ""),
         "Taking every point shoots the moon: "
-        + ("the shooter chooses 26 to each other player or 26 off their own score" if rules.moon == "choose" else f"moon rule {rules.moon}")
+        + (f"the shooter chooses {MOON_SCORE} to each other player or {MOON_SCORE} off their own score"
+           if rules.moon == "choose"
+           else f"moon rule {rules.moon}")
         + ".",
         "The game ends when someone reaches the target; the lowest score wins.",
     ]

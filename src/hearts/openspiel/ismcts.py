@@ -5,7 +5,7 @@ OpenSpiel's C++ ``pyspiel.ISMCTSBot`` (random-rollout evaluator) plays
 seat's view alone: a world consistent with the view is sampled
 (:func:`hearts.bots.sampler.sample_hands`), passes consistent with it are
 chosen, and the whole hand is replayed as OpenSpiel actions
-(:func:`hearts.bots.openspiel_bridge.openspiel_history`). The rebuilt state
+(:func:`hearts.openspiel.bridge.openspiel_history`). The rebuilt state
 is checked: OpenSpiel's player to move and legal cards must be ours. ISMCTS
 then resamples its own worlds from that state's information set, so the
 sampled hidden cards only have to be consistent, never true.
@@ -38,17 +38,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hearts.bots.base import Bot
+from hearts.bots.registry import BotSpecError, float_setting, int_setting, reject_unknown
 from hearts.core import Card, Rules, SeatView, card_name
 
-from .base import Bot
-from .openspiel_bridge import (
+from .bridge import (
     choose_passes,
     from_openspiel,
     openspiel_history,
     openspiel_params,
     why_not_openspiel,
 )
-from .registry import BotSpecError, float_setting, int_setting, reject_unknown
 
 NAME = "openspiel-ismcts"
 DEFAULT_SIMS = 1000
@@ -104,7 +104,7 @@ class OpenSpielISMCTSBot(Bot):
     # -- rebuilding OpenSpiel's state -------------------------------------
     def rebuild(self, view: SeatView) -> Any:
         """An OpenSpiel state of the play phase consistent with ``view``, checked against it."""
-        from .sampler import sample_hands
+        from hearts.bots.sampler import sample_hands
 
         game = self._game(view.rules)
         hands, _ = sample_hands(view, self.rng)
