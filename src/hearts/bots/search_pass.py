@@ -262,4 +262,4 @@ def beats(values: list[float], base: list[float], gate: float = GATE) -> bool:
     diffs = [a - b for a, b in zip(values, base, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > gate * (var / n) ** 0.5
+    return bool(mean > gate * (var / n) ** 0.5)

@@ -17,8 +17,8 @@ False
 
 from __future__ import annotations
 
-from .cards import POINTS, Card
-from .hand import JD, PLAY, Hand
+from .cards import JD, POINTS, Card
+from .hand import PLAY, Hand
 
 
 def points_left(hand: Hand) -> bool:

@@ -68,4 +68,5 @@ def mirror_rows(rules: Rules, obs: np.ndarray, mask: np.ndarray, values: np.ndar
 def past_first_trick(rules: Rules, obs: np.ndarray) -> np.ndarray:
     """Rows (bool) whose first trick is complete: at least one card per seat has been played."""
     sl = segment_slices(rules)
-    return obs[:, sl["played_by_seat"]].sum(axis=1) >= rules.players
+    played: np.ndarray = obs[:, sl["played_by_seat"]].sum(axis=1) >= rules.players
+    return played

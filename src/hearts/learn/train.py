@@ -62,7 +62,7 @@ def build_network(recipe: Recipe, inputs: int) -> Any:
     torch = _torch()
     nn = torch.nn
 
-    class Net(nn.Module):  # type: ignore[name-defined]
+    class Net(nn.Module):  # type: ignore[name-defined,misc]
         def __init__(self) -> None:
             super().__init__()
             dims = [inputs, *recipe.trunk]

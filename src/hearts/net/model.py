@@ -67,7 +67,8 @@ class NetModel:
         rng = np.random.default_rng(seed)
 
         def he(a: int, b: int) -> np.ndarray:
-            return (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32)
+            weights: np.ndarray = (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32)
+            return weights
 
         dims = [size(rules), *trunk]
         arrays: dict[str, np.ndarray] = {}

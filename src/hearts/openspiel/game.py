@@ -83,7 +83,7 @@ def _game_info(settings: Settings) -> Any:
     return pyspiel.GameInfo(**info)
 
 
-class HeartsGame(pyspiel.Game):
+class HeartsGame(pyspiel.Game):  # type: ignore[misc]
     """Hearts as an OpenSpiel game; ``pyspiel.load_game("python_hearts", {...})`` builds it (parameters: :data:`DEFAULTS`)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -103,7 +103,7 @@ class HeartsGame(pyspiel.Game):
         return HeartsObserver(self.settings, perfect_recall, params)
 
 
-class HeartsState(pyspiel.State):
+class HeartsState(pyspiel.State):  # type: ignore[misc]
     """A state: the engine's hand (or game) behind :class:`~hearts.openspiel.table.Table`, the only attribute.
 
     OpenSpiel clones a Python state by deep-copying its attributes: the
@@ -161,6 +161,7 @@ class HeartsState(pyspiel.State):
         state = self.get_game().new_initial_state()
         for a in resample_actions(self.table, player_id, rng):
             state.apply_action(a)
+        assert isinstance(state, HeartsState)
         return state
 
     def __str__(self) -> str:

@@ -97,7 +97,7 @@ def _tristate(name: str, value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
     if value in ("yes", "no"):
-        return value == "yes"
+        return bool(value == "yes")
     raise RulesError(f"{name} must be 'default', 'yes' or 'no', not {value!r}")
 
 

@@ -68,7 +68,7 @@ def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
     return Rules(variant=variant, players=players, **options)
 
 
-class HeartsEnv(AECEnv):
+class HeartsEnv(AECEnv):  # type: ignore[misc]
     """Hearts as a PettingZoo AEC environment; build it with :func:`env` or :func:`raw_env`."""
 
     metadata: dict[str, Any] = {"name": "hearts_v0", "is_parallelizable": False, "render_modes": ["human", "ansi"]}

@@ -69,7 +69,8 @@ class Policy:
 
     def greedy(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The most likely legal card of each row."""
-        return np.argmax(self.masked_logits(obs, mask), axis=-1)
+        best: np.ndarray = np.argmax(self.masked_logits(obs, mask), axis=-1)
+        return best
 
     def check_fits(self, rules: Rules) -> None:
         if size(rules) != self.inputs:

@@ -34,7 +34,7 @@ from hearts.core import Card, PassCards, PlayCard
 from .env import HeartsEnv
 
 
-class SingleAgentEnv(gymnasium.Env):
+class SingleAgentEnv(gymnasium.Env):  # type: ignore[type-arg]
     """The learner plays ``seat``; ``opponents`` is one bot spec for every other seat or one spec per other seat."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}

@@ -848,7 +848,7 @@ def check_name(name: Any) -> str:
     """A player's name: 1 to 24 printable characters."""
     if not isinstance(name, str) or not name.strip():
         raise Refusal("bad_request", "give your name (1 to 24 characters)")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME or not name.isprintable():
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME or not cleaned.isprintable():
         raise Refusal("bad_request", f"a name has at most {MAX_NAME} printable characters")
-    return name
+    return cleaned

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .table import Refusal
@@ -130,7 +131,7 @@ def _is_card_text(v: object) -> bool:
     return isinstance(v, str) and 1 <= len(v) <= 8
 
 
-_CHECK = {
+_CHECK: dict[str, Callable[[Any], bool]] = {
     "v": _is_int,
     "table": lambda v: isinstance(v, str) and 1 <= len(v) <= 40,
     "token": lambda v: v is None or (isinstance(v, str) and len(v) <= 100),

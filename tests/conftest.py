@@ -1,0 +1,28 @@
+"""Test markers: ``slow`` marks the suites that start servers, browsers, Ray, OpenSpiel or training.
+
+``pytest -m "not slow"`` runs the core, records, bots, the arena and the docs
+checks in about a minute, for a quick loop while working on the engine or a
+bot; the full suite (``pytest``) is what CI runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+#: folders and files (relative to tests/) whose tests are all slow
+SLOW = ("server", "cluster", "learn", "rl", "openspiel", "tui", "net", "test_openspiel_diff.py", "test_docs_site.py",
+        "sim/test_selfplay.py", "sim/test_arena_cli.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        try:
+            where = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
+        except ValueError:  # doctests of src/ and the docs
+            continue
+        if any(where == s or where.startswith(s + "/") for s in SLOW):
+            item.add_marker(pytest.mark.slow)
