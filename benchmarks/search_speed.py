@@ -13,7 +13,7 @@ sampled worlds, by how far the hand has gone, in 4-player standard and
     python benchmarks/search_speed.py playouts [--worlds 300]
 
 Worlds: building the worlds of one view from a template made once
-(:class:`~hearts.core.hand.WorldMaker`, as the search does) against
+(:class:`~hearts.core.worlds.WorldMaker`, as the search does) against
 :meth:`~hearts.core.Hand.world` for each, on the same sampled hands, by how
 far the hand has gone; they must agree::
 
@@ -42,7 +42,7 @@ from hearts.bots.playout import playout
 from hearts.bots.sampler import WorldSampler
 from hearts.bots.search import SearchBot
 from hearts.core import Card, Hand, Rules, SeatView, random_deal
-from hearts.core.hand import WorldMaker
+from hearts.core.worlds import WorldMaker
 
 T = TypeVar("T")
 

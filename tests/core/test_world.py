@@ -8,7 +8,7 @@ import pytest
 
 from hearts.bots.sampler import WorldSampler
 from hearts.core import Hand, Rules
-from hearts.core.hand import WorldMaker
+from hearts.core.worlds import WorldMaker
 
 FIELDS = ("phase", "lo", "hi", "to_move", "leader", "trick", "tricks", "plays", "broken", "taken", "points_taken", "voids",
           "pile", "pile_points", "last_winner", "kitty")

@@ -68,7 +68,8 @@ from typing import Any, NamedTuple
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
-from hearts.core.hand import POINT_MASK, WorldMaker
+from hearts.core.hand import POINT_MASK
+from hearts.core.worlds import WorldMaker
 
 from .base import Bot
 from .fast_playout import fast_playable, fast_playout
