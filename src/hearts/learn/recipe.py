@@ -42,6 +42,9 @@ class Recipe:
     epochs: int = 12
     batch: int = 512
     lr: float = 1e-3
+    #: AdamW's weight decay, and the dropout after each trunk layer while training (the exported model has none)
+    weight_decay: float = 1e-5
+    dropout: float = 0.0
     #: one deal in ``holdout`` is kept out of training to measure agreement and regret
     holdout: int = 20
     #: False: the play head sees no per-card features (an ablation: the card's embedding and the context only)

@@ -67,6 +67,7 @@ def build_network(recipe: Recipe, inputs: int) -> Any:
             super().__init__()
             dims = [inputs, *recipe.trunk]
             self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(dims, dims[1:], strict=False))
+            self.drop = nn.Dropout(recipe.dropout)
             h, c = dims[-1], recipe.card
             self.play_ctx = nn.Linear(h, c)
             self.play_card = nn.Parameter(torch.randn(52, c) * 0.02)
@@ -79,7 +80,7 @@ def build_network(recipe: Recipe, inputs: int) -> Any:
         def body(self, obs: Any) -> Any:
             x = obs
             for layer in self.trunk:
-                x = torch.relu(layer(x))
+                x = self.drop(torch.relu(layer(x)))
             return x
 
         def forward(self, obs: Any, feats: Any) -> tuple[Any, Any, Any, Any]:
@@ -200,7 +201,7 @@ def train(
     net = build_network(recipe, data.obs.shape[1]).to(device)
     epochs = recipe.epochs if epochs is None else epochs
     steps_per_epoch = max(1, len(train_rows) // recipe.batch)
-    opt = torch.optim.AdamW(net.parameters(), lr=recipe.lr, weight_decay=1e-5)
+    opt = torch.optim.AdamW(net.parameters(), lr=recipe.lr, weight_decay=recipe.weight_decay)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=recipe.lr, total_steps=epochs * steps_per_epoch, pct_start=0.1)
     scale = float(describe(rules)["value_scale"])
     curve: list[dict[str, Any]] = []
