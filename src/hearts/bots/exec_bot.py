@@ -30,6 +30,7 @@ import subprocess
 import threading
 import time
 from collections import deque
+from typing import IO
 
 from hearts.core import Action, Card, Rules, SeatView
 
@@ -104,19 +105,20 @@ class _Process:
         self.drain = threading.Thread(target=self._drain_stderr, args=(self.popen.stderr,), daemon=True)
         self.drain.start()
 
-    def _drain_stderr(self, stream: object) -> None:
-        fd = stream.fileno()  # type: ignore[attr-defined]
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.tail.append(chunk)
-            self.tail_size += len(chunk)
-            while self.tail_size - len(self.tail[0]) >= STDERR_TAIL:
-                self.tail_size -= len(self.tail.popleft())
+    def _drain_stderr(self, stream: IO[bytes]) -> None:
+        """Read the program's stderr until it ends, keeping its tail; this thread owns the stream and closes it."""
+        with stream:
+            while True:
+                try:
+                    chunk = stream.read1(4096)  # type: ignore[attr-defined]
+                except (OSError, ValueError):
+                    return
+                if not chunk:
+                    return
+                self.tail.append(chunk)
+                self.tail_size += len(chunk)
+                while self.tail_size - len(self.tail[0]) >= STDERR_TAIL:
+                    self.tail_size -= len(self.tail.popleft())
 
     def stderr_tail(self) -> str:
         text = b"".join(self.tail)[-STDERR_TAIL:].decode("utf-8", "replace").strip()
@@ -184,10 +186,10 @@ class _Process:
                 os.killpg(self.popen.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(timeout=2.0)
-        for stream in (self.popen.stdout, self.popen.stderr):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
+        with contextlib.suppress(OSError):
+            assert self.popen.stdout is not None
+            self.popen.stdout.close()
+        self.drain.join(timeout=1.0)  # stderr ends with the program (the drain thread closes it)
 
 
 class ExecBot(Bot):
