@@ -154,3 +154,20 @@ def test_the_time_limit_is_checked() -> None:
     for bad in (0, -1, 5000, True):
         with pytest.raises(ArenaError, match="time limit"):
             run_arena(["random"], Rules.standard(4), hands=1, time_limit=bad)
+
+
+def test_a_program_that_fails_to_start_or_greet_during_play_is_a_fault(tmp_path: Path) -> None:
+    """Faults that the arena's check before play usually catches are survived too when they happen later."""
+    script = tmp_path / "gone.sh"
+    script.write_text("#!/bin/sh\nexit 0\n")
+    script.chmod(0o755)
+    gone = make_bot(f"exec:{script}", seed=4)
+    script.unlink()
+    rude = make_bot(faulty("badhello"), seed=4)
+    view = Hand.from_seed(Rules.standard(4), 2).view(1)
+    for bot, kind, words in [(gone, "start", "cannot start"), (rude, "handshake", "bad hello")]:
+        action = bot.act(view)
+        assert action == make_bot("random", seed=4).act(view)  # the fallback, seeded alike
+        [fault] = bot.faults()
+        assert (fault.kind, fault.seat, fault.hand, fault.phase, fault.decision) == (kind, 1, 1, "pass", 1) and words in fault.message
+        bot.close()
