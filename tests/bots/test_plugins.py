@@ -88,6 +88,7 @@ def test_an_entry_point_adds_a_name(plugin_dir: Path) -> None:
         ("fakebots:make:level", "bad setting 'level'"),
         ("fake-bots:make", "not a factory path"),
         ("heuristic:noise", "bad setting 'noise'"),
+        ("fake:level", "bad setting 'level'"),
         ("broken", "has no 'nowhere'"),
     ],
 )

@@ -167,7 +167,7 @@ def _make_external(spec: str, seed: int | None) -> Bot:
     spec = spec.strip()
     if is_factory_path(spec):
         module, function, *rest = spec.split(":")
-        if module in FACTORIES or module in LEVELS:
+        if module in FACTORIES or module in LEVELS or module in plugin_names():
             raise BotSpecError(f"bad setting {function!r} in bot spec {spec!r}: write key=value, e.g. 'search:ms=500'")
         path, params = f"{module}:{function}", parse_spec("x" + "".join(":" + r for r in rest))[1]
         where = f"bot spec {spec!r}"
