@@ -24,16 +24,17 @@ ALLOWED = {
     "tui": {"core", "record", "bots"},
     "server": {"core", "record", "bots"},
     "openspiel": {"core", "bots"},
+    "ladder": {"core", "bots", "sim"},
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
 EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn"),
     "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
     "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
-    "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": ()}
+    "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": (), "openskill": ()}
 
 #: optional libraries that exactly one module may import (lazily)
-OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py", "torch": "learn/train.py"}
+OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py", "torch": "learn/train.py", "openskill": "ladder/rating.py"}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:
@@ -103,7 +104,8 @@ def test_the_rl_subpackage_is_imported_lazily_outside_it() -> None:
 
 
 def test_ray_pyarrow_and_torch_each_have_one_module() -> None:
-    """Ray is imported only by sim/ray_backend.py, pyarrow only by sim/selfplay_io.py, PyTorch only by learn/train.py."""
+    """Ray is imported only by sim/ray_backend.py, pyarrow only by sim/selfplay_io.py, PyTorch only by learn/train.py,
+    OpenSkill only by ladder/rating.py."""
     for path in SRC.rglob("*.py"):
         rel = path.relative_to(SRC).as_posix()
         for name, line in imports_of(path):

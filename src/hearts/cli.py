@@ -32,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="measure bots against each other with duplicate deals and seat rotation")
     arena_cli.add_arguments(arena)
 
+    from .ladder import cli as ladder_cli
+
+    ladder = sub.add_parser("ladder", help="rate bots with a round robin of duplicate matches (OpenSkill), resumable, on Ray too")
+    ladder_cli.add_arguments(ladder)
+
     from .sim import selfplay_cli
 
     selfplay = sub.add_parser("selfplay", help="write decision datasets for training (sharded Parquet, with a manifest)")
@@ -69,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sim import arena_cli
 
         return arena_cli.run(args)
+    if args.command == "ladder":
+        from .ladder import cli as ladder_cli
+
+        return ladder_cli.run(args)
     if args.command == "selfplay":
         from .sim import selfplay_cli
 

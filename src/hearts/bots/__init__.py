@@ -5,7 +5,18 @@
 'random'
 """
 
-from .base import Bot, RandomBot, best_moon_choice
-from .registry import LEVELS, BotSpecError, known_bots, make_bot, parse_spec
+from .base import Bot, BotFault, RandomBot, best_moon_choice
+from .registry import LEVELS, BotSpecError, known_bots, make_bot, parse_spec, split_specs
 
-__all__ = ["LEVELS", "Bot", "BotSpecError", "RandomBot", "best_moon_choice", "known_bots", "make_bot", "parse_spec"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotFault",
+    "BotSpecError",
+    "RandomBot",
+    "best_moon_choice",
+    "known_bots",
+    "make_bot",
+    "parse_spec",
+    "split_specs",
+]

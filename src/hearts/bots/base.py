@@ -21,10 +21,33 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
 
-from hearts.core import Action, Card, ChooseMoon, PassCards, PlayCard, SeatView
+from hearts.core import Action, Card, ChooseMoon, PassCards, PlayCard, Rules, SeatView
 
 MOON_CHOICES = ("add", "subtract")
+
+
+@dataclass(frozen=True)
+class BotFault:
+    """A decision a bot failed to make (it timed out, crashed, or replied badly); a fallback bot made it instead.
+
+    ``kind`` is one of ``start``, ``handshake``, ``timeout``, ``crash``,
+    ``malformed``, ``illegal``; ``decision`` counts the bot's decisions in its
+    game from 1; ``message`` names the bot and the decision.
+    """
+
+    bot: str
+    seat: int
+    hand: int
+    phase: str
+    decision: int
+    kind: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 class Bot(ABC):
@@ -57,6 +80,18 @@ class Bot(ABC):
     def moon_choice(self, view: SeatView) -> str:
         """The shooter's choice; by default the one that is better for this seat on the score sheet."""
         return best_moon_choice(view)
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`~hearts.bots.BotSpecError` if this bot cannot play under ``rules`` (by default it can)."""
+        return None
+
+    def close(self) -> None:
+        """Release what the bot holds (a process, a connection) once its game is over; by default nothing."""
+        return None
+
+    def faults(self) -> tuple[BotFault, ...]:
+        """The decisions this bot failed so far (a fallback made them); in-process bots never fail this way."""
+        return ()
 
     def decision_values(self) -> dict[Card, float] | None:
         """The bot's own value of each card it weighed in its last decision (higher is better), or None.

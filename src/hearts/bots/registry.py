@@ -5,6 +5,15 @@ A spec is a bot name, optionally followed by ``:key=value`` settings:
 ``openspiel-ismcts:sims=1000``. The difficulty levels ``easy``, ``medium``,
 ``hard`` and ``expert`` name fixed specs (see :data:`LEVELS`).
 
+Bots from outside (docs/write-a-bot.md):
+
+- ``exec:COMMAND``: a program speaking ``hearts-bot/1`` (:mod:`hearts.bots.exec_bot`);
+  everything after ``exec:`` is its command line, split like a shell's.
+- ``module:function[:key=value...]``: a Python factory path; a spec whose
+  second part has no ``=`` is one (:mod:`hearts.bots.plugins`).
+- a name an installed distribution declares in the ``hearts.bots``
+  entry-point group, with settings like a built-in bot (built-in names win).
+
 >>> bot = make_bot("random:seed=4")
 >>> bot.name
 'random:seed=4'
@@ -71,13 +80,60 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of specs (``--bots``), stripped; a comma inside quotes does not split.
+
+    The quotes stay in the spec (an ``exec:`` command is split like a shell's
+    afterwards, which removes them):
+
+    >>> split_specs("exec:./bot --tags 'a,b', medium")
+    ["exec:./bot --tags 'a,b'", 'medium']
+    """
+    specs: list[str] = []
+    current: list[str] = []
+    quote = ""
+    escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ",":
+            specs.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    if quote:
+        raise BotSpecError(f"unclosed {quote} in the bot list {text!r}")
+    specs.append("".join(current).strip())
+    return specs
+
+
 def known_bots() -> list[str]:
-    """Every name :func:`make_bot` accepts (bots and levels)."""
-    return sorted(set(FACTORIES) | set(LEVELS))
+    """Every name :func:`make_bot` accepts (bots, levels and installed plugins)."""
+    from .plugins import plugin_names
+
+    return sorted(set(FACTORIES) | set(LEVELS) | set(plugin_names()))
 
 
-def make_bot(spec: str, *, seed: int | None = None) -> Bot:
-    """The bot a spec names, seeded with ``seed`` unless the spec gives ``seed=``."""
+def make_bot(spec: str, *, seed: int | None = None, time_limit: float | None = None) -> Bot:
+    """The bot a spec names, seeded with ``seed`` unless the spec gives ``seed=``.
+
+    ``time_limit``: seconds an ``exec:`` bot has for each decision (default
+    :data:`hearts.bots.exec_bot.DEFAULT_TIME_LIMIT`); other bots ignore it.
+    """
+    if isinstance(spec, str) and spec.strip().startswith("exec:"):
+        from .exec_bot import make_exec
+
+        return make_exec(spec.strip()[len("exec:") :], seed, time_limit)
+    from .plugins import is_factory_path
+
+    if isinstance(spec, str) and is_factory_path(spec):
+        return _make_external(spec, seed)
     name, params = parse_spec(spec)
     if name in LEVELS:
         if params:
@@ -86,7 +142,11 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         bot.name = name
         return bot
     if name not in FACTORIES:
-        raise BotSpecError(f"unknown bot {name!r}: choose one of {', '.join(known_bots())}")
+        from .plugins import plugin_names
+
+        if name in plugin_names():
+            return _make_external(spec, seed)
+        raise BotSpecError(f"unknown bot {name!r}: choose one of {', '.join(known_bots())}, or exec:COMMAND, or module:function")
     if "seed" in params:
         seed = int_setting(params, "seed", 0, 2**63, None, spec)
     module_name, _, function = FACTORIES[name].partition(":")
@@ -97,6 +157,30 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     factory: Factory = getattr(module, function)
     bot = factory(params, seed)
     bot.name = spec.strip()
+    return bot
+
+
+def _make_external(spec: str, seed: int | None) -> Bot:
+    """A bot of a factory path (``module:function:...``) or of an installed plugin's name."""
+    from .plugins import PluginError, call_factory, is_factory_path, load_factory, plugin_names
+
+    spec = spec.strip()
+    if is_factory_path(spec):
+        module, function, *rest = spec.split(":")
+        if module in FACTORIES or module in LEVELS or module in plugin_names():
+            raise BotSpecError(f"bad setting {function!r} in bot spec {spec!r}: write key=value, e.g. 'search:ms=500'")
+        path, params = f"{module}:{function}", parse_spec("x" + "".join(":" + r for r in rest))[1]
+        where = f"bot spec {spec!r}"
+    else:
+        name, params = parse_spec(spec)
+        path, where = plugin_names()[name], f"bot {name!r} (installed plugin {plugin_names()[name]})"
+    if "seed" in params:
+        seed = int_setting(params, "seed", 0, 2**63, None, spec)
+    try:
+        bot = call_factory(load_factory(path, where), params, seed, where)
+    except PluginError as err:
+        raise BotSpecError(str(err)) from None
+    bot.name = spec
     return bot
 
 

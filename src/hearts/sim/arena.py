@@ -27,7 +27,10 @@ in hands mode); ``deals`` the number of distinct deals (``K``; in games mode
 the longest rotation's hand count summed over games); ``games`` is ``G``
 (null in hands mode). A bot's ``hands_played`` counts its seat-hands (one
 per seat it holds). Standard errors are over deals in hands mode and over
-games in games mode.
+games in games mode. ``faults`` lists the decisions a bot failed (an
+``exec:`` bot that timed out, crashed or replied badly; a fallback bot made
+them): each with ``deal`` (the game, in games mode), ``rotation``, ``seat``,
+``bot``, ``hand``, ``phase``, ``decision``, ``kind`` and ``message``.
 
 >>> from hearts.core import Rules
 >>> result = run_arena(["random", "random:seed=5"], Rules.standard(3), hands=2, seed=7)
@@ -40,6 +43,7 @@ games in games mode.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import random
 import signal
@@ -103,6 +107,11 @@ class ArenaResult:
         """``G`` in games mode, None in hands mode."""
         return len(self.deals) if self.mode == "games" else None
 
+    @property
+    def faults(self) -> list[dict[str, Any]]:
+        """Every decision a bot failed, in play order, as JSON objects (``deal`` and ``rotation`` added)."""
+        return [{"deal": d.index, "rotation": t.rotation, **f.to_json()} for d in self.deals for t in d.tables for f in t.faults]
+
     def to_json(self, *, timing: bool = True) -> dict[str, Any]:
         """The JSON object; everything but ``timing`` is the same for the same seed (and any ``jobs``)."""
         data: dict[str, Any] = {
@@ -117,6 +126,7 @@ class ArenaResult:
             "seed": self.seed,
             "rules": self.rules.to_dict(),
             "bots": [b.to_json() for b in self.bots],
+            "faults": self.faults,
         }
         if timing:
             data["timing"] = {
@@ -204,7 +214,13 @@ class _Seats:
         for hand in hands:
             assert hand.points is not None
             outcomes.append(HandOutcome(tuple(hand.points), hand.shooter, moon_runs(hand)))
-        return Table(rotation, tuple(outcomes), winners, tuple(self.decisions), tuple(self.seconds))
+        faults = tuple(f for bot in self.bots for f in bot.faults())
+        return Table(rotation, tuple(outcomes), winners, tuple(self.decisions), tuple(self.seconds), faults)
+
+    def close(self) -> None:
+        """Let every bot release what it holds (an ``exec:`` bot's process)."""
+        for bot in self.bots:
+            bot.close()
 
 
 def _make_bots(lineup: Sequence[str], factory: BotFactory, rotation: int, key: tuple[object, ...]) -> list[Bot]:
@@ -220,10 +236,13 @@ def play_hand_deal(lineup: Sequence[str], rules: Rules, seed: int, i: int, facto
     tables = []
     for r in range(n):
         seats = _Seats(_make_bots(lineup, factory, r, (seed, "hand", i)), f"deal {i}, rotation {r}")
-        hand = Hand(rules, deal, kitty, dealer=i % n, number=i % pass_cycle(rules) + 1)
-        while hand.phase != "done":
-            for seat in hand.seats_to_act():
-                seats.act(seat, hand.view(seat, zeros), hand.apply)
+        try:
+            hand = Hand(rules, deal, kitty, dealer=i % n, number=i % pass_cycle(rules) + 1)
+            while hand.phase != "done":
+                for seat in hand.seats_to_act():
+                    seats.act(seat, hand.view(seat, zeros), hand.apply)
+        finally:
+            seats.close()
         tables.append(seats.table(r, [hand], None))
     return DealOutcome(i, tuple(tables))
 
@@ -237,16 +256,19 @@ def play_game_deal(lineup: Sequence[str], rules: Rules, seed: int, g: int, facto
         where = f"game {g}, rotation {r}"
         seats = _Seats(_make_bots(lineup, factory, r, (seed, "game", g)), where)
         game = Game(rules, auto_deal=False)
-        while not game.game_over:
-            if game.needs_deal:
-                h = len(game.hands)
-                if h >= MAX_HANDS_PER_GAME:
-                    raise BotFailure(f"{where}: the game has not ended after {MAX_HANDS_PER_GAME} hands")
-                if h == len(deals):
-                    deals.append(game_deal(rules, seed, g, h))
-                game.start_hand(*deals[h])
-            for seat in game.seats_to_act():
-                seats.act(seat, game.view(seat), game.apply)
+        try:
+            while not game.game_over:
+                if game.needs_deal:
+                    h = len(game.hands)
+                    if h >= MAX_HANDS_PER_GAME:
+                        raise BotFailure(f"{where}: the game has not ended after {MAX_HANDS_PER_GAME} hands")
+                    if h == len(deals):
+                        deals.append(game_deal(rules, seed, g, h))
+                    game.start_hand(*deals[h])
+                for seat in game.seats_to_act():
+                    seats.act(seat, game.view(seat), game.apply)
+        finally:
+            seats.close()
         tables.append(seats.table(r, game.hands, tuple(game.winners)))
     return DealOutcome(g, tuple(tables))
 
@@ -276,6 +298,7 @@ def run_arena(
     progress: Progress | None = None,
     factory: BotFactory = make_bot,
     ray: str | None = None,
+    time_limit: float | None = None,
 ) -> ArenaResult:
     """Play ``hands`` deals or ``games`` games with every rotation of ``bots`` (cycled to fill the seats).
 
@@ -284,7 +307,10 @@ def run_arena(
     cluster's address) the deals are played on a Ray cluster instead, with
     the same result; ``jobs`` is then the CPUs of a ``"local"`` cluster
     (1: all of them). ``factory(spec, seed=...)``
-    makes each bot (``make_bot``; tests pass their own). Bad settings raise
+    makes each bot (``make_bot``; tests pass their own); ``time_limit`` is
+    the seconds an ``exec:`` bot has for each decision. Every distinct bot is
+    made and checked once before play (an ``exec:`` bot is started and must
+    offer these rules in its hello). Bad settings raise
     :class:`ArenaError` or :class:`~hearts.bots.BotSpecError` before any
     play; a bot that breaks the rules raises :class:`BotFailure`.
     """
@@ -299,8 +325,16 @@ def run_arena(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArenaError(f"the seed must be a whole number, not {seed!r}")
     lineup = tuple(full_lineup(bots, rules.players))
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit <= 3600:
+            raise ArenaError(f"the time limit must be a number of seconds above 0 and at most 3600, not {time_limit!r}")
+        factory = functools.partial(factory, time_limit=float(time_limit))
     for spec in dict.fromkeys(lineup):
-        factory(spec, seed=0)  # a bad spec fails here, not in a worker
+        bot = factory(spec, seed=0)  # a bad spec fails here, not in a worker
+        try:
+            bot.check(rules)
+        finally:
+            bot.close()
 
     start = time.perf_counter()
     if progress:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
-from hearts.bots import BotSpecError
+from hearts.bots import BotSpecError, split_specs
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 
@@ -58,13 +58,35 @@ rotations), "deals" = distinct deals dealt, "games" = G (null with --hands),
 "bots" = [{"name", "points_per_hand", "se", "payoff", "payoff_se",
 "win_rate", "win_rate_se", "moons_shot", "moons_conceded", "moon_attempts",
 "moon_attempts_conceded", "seats", "hands_played"}], plus the line-up, rules
-and seed; "timing" is the only key that differs between runs."""
+and seed; "faults" = the decisions a bot failed (an exec: bot that timed out,
+crashed or replied badly: a fallback bot made them), each with "deal",
+"rotation", "seat", "bot", "hand", "phase", "decision", "kind" and
+"message"; "timing" is the only key that differs between runs (and, with a
+bot that times out, "faults").
+
+Bot specs (docs/write-a-bot.md): a name (random, heuristic, medium, ...)
+with :key=value settings; exec:COMMAND, a program speaking hearts-bot/1
+(the rest of the spec is its command line, split like a shell's; quote a
+comma inside it: --bots "exec:./bot --tags 'a,b'",medium);
+module:function[:key=value...], a Python factory; or a name an installed
+package adds (the hearts.bots entry points)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat (cycled when fewer), e.g. search,heuristic")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, one per seat (cycled when fewer), e.g. search,heuristic or 'exec:./mybot --level 3',medium",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds an exec: bot has for each decision (default 5); a fallback bot plays on after a fault",
+    )
     parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default: the number of bots given)")
     parser.add_argument("--hands", type=int, default=None, metavar="K", help="play K deals of one hand each, K x players hands in all")
@@ -98,7 +120,7 @@ def lineup(args: argparse.Namespace, example: str, count: str) -> tuple[list[str
     (``--bots``, ``--hands``/``--games``, ``--players``, ``--variant``, ``--target``, ``--rule``);
     :class:`ArenaError` or :class:`~hearts.core.HeartsError` for bad ones. ``example``: bots for the
     error message; ``count``: the letter the usage gives ``--hands``."""
-    bots = [b.strip() for b in args.bots.split(",")]
+    bots = split_specs(args.bots)
     if any(not b for b in bots):
         raise ArenaError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots {example}")
     if args.hands is not None and args.games is not None:
@@ -148,7 +170,7 @@ def play_lineup(command: str, args: argparse.Namespace, default: str, letter: st
 def run(args: argparse.Namespace) -> int:
     def play(bots: list[str], rules: Rules, bar: ProgressBar | None) -> ArenaResult:
         return run_arena(bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
-                         progress=bar, ray=args.ray)
+                         progress=bar, ray=args.ray, time_limit=args.time_limit)
 
     result, status = play_lineup("hearts arena", args, "random,heuristic", "K", play)
     if result is None:
@@ -172,6 +194,9 @@ def _row(b: BotStats) -> list[str]:
     shot, conceded = f"{b.moons_shot}/{b.moon_attempts}", f"{b.moons_conceded}/{b.moon_attempts_conceded}"
     return [b.name, str(b.seats), str(b.hands_played), pts, pay, win, shot, conceded, ms]
 
+
+#: faults listed in the text report (the JSON has them all)
+MAX_FAULTS_SHOWN = 10
 
 HEADER = ["bot", "seats", "hands", "points/hand ± se", "payoff ± se", "win rate", "moons shot/tried", "moons conceded/tried", "ms/move"]
 
@@ -206,4 +231,11 @@ def text_report(result: ArenaResult) -> str:
         "moons shot/tried: completed / attempted (after some trick, the seat had every point taken so far, at least 60 % of the moon's)",
         f"time: {result.seconds:.1f} s (jobs {result.jobs})",
     ]
+    faults = result.faults
+    if faults:
+        where = "deal" if result.mode == "hands" else "game"
+        lines += ["", f"faults: {len(faults)} decisions failed (a fallback bot made them; all in --json):"]
+        lines += [f"  {where} {f['deal']}, rotation {f['rotation']}: {f['message']}" for f in faults[:MAX_FAULTS_SHOWN]]
+        if len(faults) > MAX_FAULTS_SHOWN:
+            lines.append(f"  ... and {len(faults) - MAX_FAULTS_SHOWN} more")
     return "\n".join(lines) + "\n"

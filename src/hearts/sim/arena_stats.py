@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
+from hearts.bots.base import BotFault
 from hearts.core import Hand
 from hearts.core.cards import POINTS
 from hearts.core.hand import DONE, MOON
@@ -64,7 +65,8 @@ class Table:
 
     ``winners`` are the seats that won the game (``None`` in hands mode);
     ``decisions`` and ``seconds`` are per seat: how many decisions its bot
-    made and the time they took (timing only: not compared, never part of the statistics).
+    made and the time they took (timing only: not compared, never part of the statistics);
+    ``faults`` the decisions a bot failed (a fallback made them: see :class:`~hearts.bots.base.BotFault`).
     """
 
     rotation: int
@@ -72,6 +74,7 @@ class Table:
     winners: tuple[int, ...] | None
     decisions: tuple[int, ...] = field(default=(), compare=False)
     seconds: tuple[float, ...] = field(default=(), compare=False)
+    faults: tuple[BotFault, ...] = ()
 
 
 @dataclass(frozen=True)
