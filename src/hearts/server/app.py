@@ -249,6 +249,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.cluster = peers
+    app.state.origins = allowed  # the listener's own answers carry the same security headers
     return app
 
 
