@@ -85,11 +85,10 @@ def run(args: argparse.Namespace) -> int:
     if limits is None:
         print(f"hearts serve: {why}", file=sys.stderr)
         return 2
-    try:
-        import uvicorn
+    try:  # the server extra is there (one line if not)
+        import uvicorn  # noqa: F401
 
-        from .app import create_app
-        from .listener import server_config
+        from . import app, listener  # noqa: F401
     except ImportError as err:
         print(f"{INSTALL} ({err})", file=sys.stderr)
         return 2
@@ -108,6 +107,33 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= 64 or not 1 <= args.lease_seconds <= 600 or args.port + args.workers > 65536:
         print("hearts serve: --workers must be from 1 to 64 (ports up to 65535) and --lease-seconds from 1 to 600", file=sys.stderr)
         return 2
+    presence = _presence(url, clustered)  # one database, one mode: see hearts.server.presence
+    if presence is None:
+        return 2
+    with presence:
+        return _serve(args, url, clustered, limits)
+
+
+def _presence(url: str, clustered: bool) -> Any:
+    """This server's lock on its database, or None (the reason printed in one line) when another server forbids it."""
+    from .presence import InUse, Presence
+
+    try:
+        return Presence.take(url, cluster=clustered)
+    except InUse as err:
+        print(f"hearts serve: {err}", file=sys.stderr)
+    except Exception as err:
+        print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
+    return None
+
+
+def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any) -> int:
+    """Run the server (or, with --workers, its workers) until it stops."""
+    import uvicorn
+
+    from .app import create_app
+    from .listener import server_config
+
     if args.workers > 1:
         from .store import Store
         from .supervisor import supervise, worker_argv
