@@ -39,6 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="processes the bots decide in (default: one per core; 0: a thread of the server process)",
     )
     parser.add_argument(
+        "--bot-nice", type=int, default=10, metavar="N",
+        help="how far below the server's priority the bot processes run, 0 to 19 (default 10: people's actions first)",
+    )
+    parser.add_argument(
         "--origin",
         action="append",
         default=[],
@@ -80,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_workers is not None and not 0 <= args.bot_workers <= MAX_BOT_WORKERS:
         print(f"hearts serve: --bot-workers must be from 0 (bots in the server process) to {MAX_BOT_WORKERS}, not {args.bot_workers}",
               file=sys.stderr)
+        return 2
+    if not 0 <= args.bot_nice <= 19:
+        print(f"hearts serve: --bot-nice must be from 0 (the server's priority) to 19, not {args.bot_nice}", file=sys.stderr)
         return 2
     limits, why = limits_of(args)
     if limits is None:
@@ -162,13 +169,13 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any) -> 
     try:
         try:
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

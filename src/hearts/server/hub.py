@@ -53,10 +53,10 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
-from .botpool import BotPool
+from .botpool import BOT_NICE, BotPool
 from .lease import LeaseLost
 from .projection import state_message, state_messages, table_json
-from .store import Store
+from .store import OverQuota, Quota, Store
 from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
 
 log = logging.getLogger("hearts.server")
@@ -195,9 +195,10 @@ class Hub:
 
     def __init__(
         self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
-        review: float = REVIEW_SECONDS, bot_workers: int | None = None, quiet: float = RECONNECT_QUIET,
+        review: float = REVIEW_SECONDS, bot_workers: int | None = None, quiet: float = RECONNECT_QUIET, bot_nice: int = BOT_NICE,
     ) -> None:
-        """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process).
+        """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process),
+        ``bot_nice`` steps below this process's priority.
 
         ``quiet``: seconds a seat whose last connection ended is still shown connected (0: shown at once).
         """
@@ -211,7 +212,7 @@ class Hub:
         memory = store.url in ("sqlite://", "sqlite:///:memory:")  # one shared connection: one thread
         self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
         self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
-        self.bots = BotPool(bot_workers)
+        self.bots = BotPool(bot_workers, bot_nice)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
 
@@ -291,8 +292,13 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     # -- lobby --------------------------------------------------------------
-    async def create_table(self, body: Any, peer: str | None = None) -> dict[str, Any]:
-        """A new table from a create request (raises Refusal for a bad one)."""
+    async def create_table(
+        self, body: Any, peer: str | None = None, creator: str | None = None, quota: Quota | None = None
+    ) -> dict[str, Any]:
+        """A new table from a create request (raises Refusal for a bad one).
+
+        ``creator`` and ``quota``: in a cluster, the client's table limits, counted in the database over every worker.
+        """
         if not isinstance(body, dict):
             raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
         allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"}
@@ -331,7 +337,10 @@ class Hub:
         table = Table.new(
             secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time()
         )
-        await self._db(self.store.create, table)
+        try:
+            await self._db(self.store.create, table, creator, quota)
+        except OverQuota as over:
+            raise Refusal("rate_limited", str(over)) from None
         live = LiveTable(table)
         self.tables[table.id] = live
         self._arm_expiry(live)
