@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from hearts.server.presence import InUse, Presence
+from hearts.server.presence import LOCK_KEY, InUse, Presence
 
 from .conftest import ServerProcess, free_port
 
 pytest.importorskip("psycopg", reason="psycopg (3) is not installed: pip install 'hearts[server]'")
+
+import psycopg  # noqa: E402
 
 from .test_postgres import _new_database, pg_host  # noqa: E402, F401 (the fixture)
 
@@ -81,6 +83,32 @@ def test_the_postgres_lock_single_exclusive_workers_shared(pg_host: str) -> None
     other = _new_database(pg_host, "hearts_mode_other")
     with Presence.take(url, cluster=False), Presence.take(other, cluster=False):
         pass  # the lock belongs to its database
+
+
+def _drop_lock_connection(host: str, db: str) -> None:
+    """End the session that holds the server lock (as a database restart would)."""
+    with psycopg.connect(host=host, user="postgres", dbname=db, autocommit=True) as conn:
+        pids = [r[0] for r in conn.execute("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = %s", (LOCK_KEY,))]
+        assert pids
+        for pid in pids:
+            conn.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+
+def test_a_lost_postgres_lock_is_taken_again_or_reported(pg_host: str) -> None:  # noqa: F811
+    url = _new_database(pg_host, "hearts_mode_lost")
+    first = Presence.take(url, cluster=False)
+    try:
+        assert first.checked and first.check() is None
+        _drop_lock_connection(pg_host, "hearts_mode_lost")
+        assert first.check() is None  # taken again on a new connection
+        with pytest.raises(InUse):
+            Presence.take(url, cluster=False)
+        _drop_lock_connection(pg_host, "hearts_mode_lost")
+        with Presence.take(url, cluster=False):  # another server starts before the first one checks
+            why = first.check()
+            assert why is not None and "another hearts server already serves this database" in why
+    finally:
+        first.close()
 
 
 def test_servers_on_one_postgres_database(pg_host: str, tmp_path: Path) -> None:  # noqa: F811

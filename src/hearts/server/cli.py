@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
 import sys
+import threading
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -118,7 +121,34 @@ def run(args: argparse.Namespace) -> int:
     if presence is None:
         return 2
     with presence:
-        return _serve(args, url, clustered, limits)
+        watching = _watch(presence)
+        try:
+            return _serve(args, url, clustered, limits)
+        finally:
+            watching.set()
+
+
+#: seconds between two checks that this server still holds its database's lock
+PRESENCE_CHECK = 10.0
+
+
+def _watch(presence: Any) -> threading.Event:
+    """Check the database lock every PRESENCE_CHECK seconds (taken again if its connection dropped); a server
+    that lost it to another one stops (SIGTERM to itself: a clean stop). Set the returned event to end the checks."""
+    done = threading.Event()
+    if not presence.checked:
+        return done
+
+    def loop() -> None:
+        while not done.wait(PRESENCE_CHECK):
+            why = presence.check()
+            if why is not None:
+                print(f"hearts serve: this server lost its database lock and {why[0].lower()}{why[1:]}: stopping", file=sys.stderr)
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+
+    threading.Thread(target=loop, name="hearts-presence", daemon=True).start()
+    return done
 
 
 def _presence(url: str, clustered: bool) -> Any:

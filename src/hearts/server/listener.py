@@ -42,6 +42,8 @@ log = logging.getLogger("hearts.server")
 _PHRASES = {400: "Bad Request", 429: "Too Many Requests", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 #: the client's h11 states in which a request is still arriving
 _RECEIVING = (h11.IDLE, h11.SEND_BODY)
+#: seconds a refused connection is still read (and what it sends dropped) after its answer, before it is closed
+LINGER_SECONDS = 2.0
 #: where a request head ends (h11 accepts a bare LF as a line end too)
 _HEAD_END = re.compile(rb"\n\r?\n")
 
@@ -71,6 +73,7 @@ def protocol_class(limits: Limits, headers: SecurityHeaders | None = None) -> ty
             self.head_timer: asyncio.TimerHandle | None = None
             self.peer_key: str | None = None
             self.upgraded = False
+            self.refused = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -90,6 +93,11 @@ def protocol_class(limits: Limits, headers: SecurityHeaders | None = None) -> ty
             self._stop_watch()
             self._release()
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self.refused:
+                return  # answered and closing: the rest of what it sends is dropped
+            super().data_received(data)
 
         def handle_events(self) -> None:
             if self._head_too_large():
@@ -125,7 +133,7 @@ def protocol_class(limits: Limits, headers: SecurityHeaders | None = None) -> ty
 
         def _watch(self) -> None:
             """Run the timer exactly while the connection waits for a request's head or body."""
-            waiting = not self.upgraded and not self.transport.is_closing() and self.conn.their_state in _RECEIVING
+            waiting = not self.upgraded and not self.refused and not self.transport.is_closing() and self.conn.their_state in _RECEIVING
             if not waiting:
                 self._stop_watch()
             elif self.head_timer is None and limits.header_timeout > 0:
@@ -142,13 +150,26 @@ def protocol_class(limits: Limits, headers: SecurityHeaders | None = None) -> ty
                 self.transport.close()
 
         def _refuse(self, status: int, code: str, message: str) -> None:
-            if self.transport.is_closing():
+            """Answer with a typed error and close; a lingering close, so the answer is not lost.
+
+            Closed at once with bytes of the client's still unread (the rest of a big head, say), the socket would
+            send a reset, and the client could lose the answer before reading it. So the server sends its answer and
+            the end of its stream, drops whatever else arrives, and closes when the client does (or after
+            LINGER_SECONDS).
+            """
+            if self.transport.is_closing() or self.refused:
                 return
+            self.refused = True
+            self._stop_watch()
             body = json.dumps({"error": {"code": code, "message": message}}).encode()
             lines = [f"HTTP/1.1 {status} {_PHRASES[status]}", "content-type: application/json", f"content-length: {len(body)}"]
             lines += [f"{k.decode()}: {v.decode()}" for k, v in security.at(self.server)]
             self.transport.write("\r\n".join([*lines, "connection: close", "", ""]).encode("latin-1") + body)
-            self.transport.close()
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+                self.loop.call_later(LINGER_SECONDS, self.transport.close)
+            else:
+                self.transport.close()
 
     return Guarded
 

@@ -11,7 +11,10 @@ when it cannot:
   each cluster worker (``--cluster``, or each of ``--workers N``) takes it
   *shared*, so workers run together and nothing else runs beside them. The
   lock goes when the process's connection ends (a clean stop, a crash,
-  ``kill -9``), so a dead server never blocks the next one.
+  ``kill -9``), so a dead server never blocks the next one. Should that
+  connection drop while the server runs (the database restarted, say),
+  :meth:`Presence.check` takes the lock again on a new one; if another
+  server took it meanwhile, ``check`` says so and ``hearts serve`` stops.
 - **SQLite**: an exclusive ``flock`` on ``DB.lock`` beside the database
   file, which the kernel lets go when the process ends, however it ends. An
   in-memory database needs none (nobody else can open it).
@@ -25,6 +28,7 @@ by :func:`hearts.server.app.create_app` in a test takes none.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +43,27 @@ class InUse(Exception):
 class Presence:
     """The lock a running server holds on its database (see the module's notes); :meth:`close` lets it go."""
 
-    def __init__(self, release: Any = None) -> None:
+    def __init__(self, release: Any = None, recheck: Any = None) -> None:
         self._release = release
+        self._recheck = recheck
+
+    @property
+    def checked(self) -> bool:
+        """Can the lock be lost while the process runs (so :meth:`check` has something to do)?"""
+        return self._recheck is not None
+
+    def check(self) -> str | None:
+        """Is the lock still held? Taken again if its connection was lost; returns why not (another server has it
+        now), or None. A database that cannot be reached now is not an answer: None, and the next check tries again."""
+        if self._recheck is None:
+            return None
+        try:
+            self._recheck()
+        except InUse as lost:
+            return str(lost)
+        except Exception:
+            return None
+        return None
 
     @classmethod
     def take(cls, url: str, *, cluster: bool) -> Presence:
@@ -57,40 +80,9 @@ class Presence:
 
     @classmethod
     def _postgres(cls, url: str, cluster: bool) -> Presence:
-        from sqlalchemy import create_engine, text
-        from sqlalchemy.pool import NullPool
-
-        engine = create_engine(url, poolclass=NullPool)
-        conn = engine.connect()
-        try:
-            fn = "pg_try_advisory_lock_shared" if cluster else "pg_try_advisory_lock"
-            got = bool(conn.execute(text(f"SELECT {fn}(:k)"), {"k": LOCK_KEY}).scalar_one())
-            if not got:  # who holds it: workers (a shared lock) or a single server (an exclusive one)?
-                workers = bool(conn.execute(text("SELECT pg_try_advisory_lock_shared(:k)"), {"k": LOCK_KEY}).scalar_one())
-                if workers:
-                    conn.execute(text("SELECT pg_advisory_unlock_shared(:k)"), {"k": LOCK_KEY})
-            conn.commit()  # a session lock outlives the transaction: the connection stays idle, not idle in a transaction
-        except Exception:
-            conn.close()
-            engine.dispose()
-            raise
-        if not got:
-            conn.close()
-            engine.dispose()
-            if workers:
-                raise InUse("cluster workers already serve this database: add --cluster to run as one of them, or use another database")
-            raise InUse(
-                "another hearts server already serves this database (not as a cluster worker): stop it, use another "
-                "database, or run every server with --cluster"
-            )
-
-        def release() -> None:
-            try:
-                conn.close()
-            finally:
-                engine.dispose()
-
-        return cls(release)
+        lock = _PgLock(url, cluster)
+        lock.take()
+        return cls(lock.close, lock.recheck)
 
     @classmethod
     def _sqlite(cls, path: Path) -> Presence:
@@ -115,6 +107,7 @@ class Presence:
 
     def close(self) -> None:
         """Let the lock go (the process's end lets it go too)."""
+        self._recheck = None
         release, self._release = self._release, None
         if release is not None:
             release()
@@ -124,3 +117,72 @@ class Presence:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _PgLock:
+    """The advisory lock on its own connection (NullPool: the connection is this object's alone)."""
+
+    def __init__(self, url: str, cluster: bool) -> None:
+        from sqlalchemy import create_engine
+        from sqlalchemy.pool import NullPool
+
+        self.cluster = cluster
+        self.engine = create_engine(url, poolclass=NullPool)
+        self.conn: Any = None
+        self.lock = threading.Lock()  # the watchdog's checks and the close at the end may come from two threads
+
+    def take(self) -> None:
+        """Take the lock on a new connection (raises InUse, saying who has it, or the database's error)."""
+        from sqlalchemy import text
+
+        conn = self.engine.connect()
+        try:
+            fn = "pg_try_advisory_lock_shared" if self.cluster else "pg_try_advisory_lock"
+            got = bool(conn.execute(text(f"SELECT {fn}(:k)"), {"k": LOCK_KEY}).scalar_one())
+            workers = False
+            if not got:  # who holds it: workers (a shared lock) or a single server (an exclusive one)?
+                workers = bool(conn.execute(text("SELECT pg_try_advisory_lock_shared(:k)"), {"k": LOCK_KEY}).scalar_one())
+                if workers:
+                    conn.execute(text("SELECT pg_advisory_unlock_shared(:k)"), {"k": LOCK_KEY})
+            conn.commit()  # a session lock outlives the transaction: the connection stays idle, not idle in a transaction
+        except Exception:
+            conn.close()
+            self.engine.dispose()
+            raise
+        if not got:
+            conn.close()
+            self.engine.dispose()
+            if workers:
+                raise InUse("cluster workers already serve this database: add --cluster to run as one of them, or use another database")
+            raise InUse(
+                "another hearts server already serves this database (not as a cluster worker): stop it, use another "
+                "database, or run every server with --cluster"
+            )
+        self.conn = conn
+
+    def recheck(self) -> None:
+        """Is the lock's connection alive? If not, take the lock again (raises InUse if another server has it now)."""
+        from sqlalchemy import text
+
+        with self.lock:
+            if self.conn is not None:
+                try:
+                    self.conn.execute(text("SELECT 1"))
+                    self.conn.commit()
+                    return
+                except Exception:
+                    try:
+                        self.conn.close()
+                    except Exception:
+                        pass
+                    self.conn = None
+            self.take()
+
+    def close(self) -> None:
+        with self.lock:
+            try:
+                if self.conn is not None:
+                    self.conn.close()
+            finally:
+                self.conn = None
+                self.engine.dispose()
