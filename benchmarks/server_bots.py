@@ -16,7 +16,8 @@ and says ``ready`` at once after each hand) and three bots, and plays for
   under it (the bot workers and their fork server), and the server process
   alone (the one that runs the event loop)::
 
-    python benchmarks/server_bots.py [--tables 50] [--seconds 60] [--warmup 10] [--levels medium,hard] [--bot-workers N] [--json]
+    python benchmarks/server_bots.py [--tables 50] [--seconds 60] [--warmup 10] [--levels medium,hard]
+        [--bot-workers N] [--bot-nice N] [--json]
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ def run_level(args: argparse.Namespace, level: str) -> dict[str, Any]:
         cmd += ["--bot-delay", "0", "--grace", "60", "--log-level", "warning", *NO_CLIENT_LIMITS]
         if args.bot_workers is not None:
             cmd += ["--bot-workers", str(args.bot_workers)]
+        if args.bot_nice is not None:
+            cmd += ["--bot-nice", str(args.bot_nice)]
         with open(log_path, "wb") as log:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
             try:
@@ -217,6 +220,7 @@ def main() -> None:
     parser.add_argument(
         "--bot-workers", type=int, default=None, metavar="N", help="the server's --bot-workers (default: its own, one per core)"
     )
+    parser.add_argument("--bot-nice", type=int, default=None, metavar="N", help="the server's --bot-nice (default: its own, 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -229,13 +233,16 @@ def main() -> None:
     results = [run_level(args, level) for level in levels]
     r = {
         "bot_workers": args.bot_workers if args.bot_workers is not None else "default",
+        "bot_nice": args.bot_nice if args.bot_nice is not None else "default",
+        "command": " ".join(["python", "benchmarks/server_bots.py", *sys.argv[1:]]),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "levels": results,
     }
     if args.json:
         print(json.dumps(r))
         return
-    print(f"bot workers {r['bot_workers']}, {r['cores']} cores; one person and three bots at each table")
+    print(f"bot workers {r['bot_workers']} (nice {r['bot_nice']}), {r['cores']} cores; one person and three bots at each table")
     for x in results:
         w, lat = x["bot_wait_ms"], x["latency_ms"]
         print(f"{x['level']}: {x['tables']} tables, {x['seconds']} s, {x['hands']} hands, {x['server_processes']} server processes")

@@ -17,7 +17,7 @@ import pytest
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules
 from hearts.server.app import create_app
-from hearts.server.botpool import BotPool, usable_cores
+from hearts.server.botpool import BOT_NICE, BotPool, usable_cores
 from hearts.server.cli import add_arguments
 from hearts.server.supervisor import worker_argv
 from hearts.server.table import Table
@@ -100,6 +100,24 @@ def test_the_default_worker_count_follows_the_cores(monkeypatch: pytest.MonkeyPa
     assert shared[shared.index("--bot-workers") + 1] == "2"
     given = worker_argv(parser.parse_args(["--workers", "2", "--bot-workers", "4"]), 1)
     assert given.count("--bot-workers") == 1 and given[given.index("--bot-workers") + 1] == "4"
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_the_workers_run_below_the_servers_priority() -> None:
+    async def run(nice: int) -> list[int]:
+        bots = BotPool(1, nice)
+        await bots.start()
+        try:
+            await bots.decide(LEVELS["medium"], 1, a_view())
+            return [os.getpriority(os.PRIO_PROCESS, pid) for pid in bots.pids]
+        finally:
+            await bots.stop()
+
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert asyncio.run(run(BOT_NICE)) == [min(19, mine + BOT_NICE)]
+    assert asyncio.run(run(0)) == [mine]
+    with pytest.raises(ValueError, match="nice"):
+        BotPool(1, 20)
 
 
 def test_no_workers_decides_on_a_thread() -> None:

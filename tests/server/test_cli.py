@@ -29,6 +29,7 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
         (["--log-level", "loud"], "invalid choice: 'loud'"),
         (["--bot-workers", "-1"], "--bot-workers must be from 0 (bots in the server process) to 256, not -1"),
         (["--bot-workers", "many"], "argument --bot-workers: invalid int value: 'many'"),
+        (["--bot-nice", "20"], "--bot-nice must be from 0 (the server's priority) to 19, not 20"),
         (["--workers", "2"], "several workers share one PostgreSQL database"),
         (["--cluster", "--db", "sqlite:///x.db"], "several workers share one PostgreSQL database"),
         (["--workers", "0", "--db", "postgresql+psycopg://h@127.0.0.1:1/db"], "--workers must be from 1 to 64"),

@@ -576,12 +576,12 @@ def test_bad_limit_options_are_one_clear_line(args: list[str], words: str) -> No
 def test_a_body_that_never_ends_is_cut_off_and_a_huge_head_refused(make_server: Any) -> None:
     server = make_server(header_timeout=1.0)
     s = raw(server.port)
-    s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"vari")
+    s.sendall(b'POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"vari')
     assert closed_by_server(s, 6.0)
     s.close()
     big = raw(server.port)
     big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000)  # 9 KB and the head has not ended
-    assert big.recv(4096).startswith(b"HTTP/1.1 400")
+    assert big.recv(4096).startswith(b"HTTP/1.1 431")
     big.close()
 
 
@@ -621,3 +621,92 @@ def seated(fuzz_server: EdgeServer) -> Iterator[Conn]:
         yield c
     finally:
         c.close()
+
+
+# -- issue 51: the answers below the app, and the head cap however the head arrives ------------------
+
+
+def sized_head(size: int, path: str = "/healthz") -> bytes:
+    """A complete GET request head of exactly ``size`` bytes (padded in one header)."""
+    start = f"GET {path} HTTP/1.1\r\nHost: x\r\nX-Pad: ".encode()
+    pad = size - len(start) - 4
+    assert pad >= 0
+    return start + b"p" * pad + b"\r\n\r\n"
+
+
+def assert_security_headers(headers: dict[str, str], port: int, where: str) -> None:
+    csp = headers.get("content-security-policy", "")
+    assert "frame-ancestors 'none'" in csp and f"ws://127.0.0.1:{port}" in csp, (where, headers)
+    assert headers.get("x-content-type-options") == "nosniff" and headers.get("x-frame-options") == "DENY", (where, headers)
+    assert headers.get("referrer-policy") == "no-referrer", (where, headers)
+
+
+def test_a_complete_head_over_8_kb_in_one_send_is_refused_with_the_security_headers(make_server: Any) -> None:
+    server = make_server()
+    for size in (8192, 8000):  # at the limit: served
+        s = raw(server.port)
+        s.sendall(sized_head(size))
+        status, _ = one_response(s)
+        assert status == 200, size
+        s.close()
+    for head in (sized_head(8193), sized_head(9000), b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"X-A: 1\r\n" * 1200 + b"\r\n"):
+        s = raw(server.port)
+        s.sendall(head)  # the whole head at once: h11's own limit (on an unfinished head) never sees it
+        status, headers, out = response_of(s)
+        s.close()
+        assert status == 431 and out["error"]["code"] == "too_large", (len(head), out)
+        assert_security_headers(headers, server.port, "431")
+    s = raw(server.port)  # a small request and a big one pipelined in one send: the first is served, the second refused
+    s.sendall(sized_head(200) + sized_head(9000))
+    data = b""
+    while chunk := s.recv(65536):  # both answers, then the server's end of the connection
+        data += chunk
+    s.close()
+    first, _, rest = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":")[1]) for line in first.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+    assert first.startswith(b"HTTP/1.1 200")
+    second, _, body = rest[length:].partition(b"\r\n\r\n")
+    assert second.startswith(b"HTTP/1.1 431") and json.loads(body)["error"]["code"] == "too_large", rest[length:][:200]
+    assert server.get("/healthz")[0] == 200
+
+
+def test_the_servers_own_errors_carry_the_security_headers(make_server: Any) -> None:
+    server = make_server()
+    s = raw(server.port)
+    s.sendall(b"NOT HTTP AT ALL\r\n\r\n")  # uvicorn's own 400 (a plain-text answer before)
+    status, headers, out = response_of(s)
+    s.close()
+    assert status == 400 and out["error"]["code"] == "bad_request"
+    assert_security_headers(headers, server.port, "400")
+
+    upgrade = (
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    )
+    for extra, want in (
+        ("Origin: https://evil.example\r\n", 403),  # refused by the app before the handshake: uvicorn's 403
+        ("", 101),  # the handshake itself
+    ):
+        s = raw(server.port)
+        s.sendall((upgrade + extra + "\r\n").encode())
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        lines = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+        assert int(lines[0].split()[1]) == want, lines[0]
+        assert_security_headers(headers, server.port, str(want))
+    s = raw(server.port)
+    s.sendall(upgrade.replace("Sec-WebSocket-Version: 13", "Sec-WebSocket-Version: 99").encode() + b"\r\n")  # a bad handshake
+    data = b""
+    while chunk := s.recv(4096):
+        data += chunk
+    s.close()
+    lines = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    assert 400 <= int(lines[0].split()[1]) < 500, lines[0]
+    assert_security_headers(headers, server.port, lines[0])

@@ -386,6 +386,21 @@ def test_three_workers_behind_the_documented_nginx_survive_a_kill(pg_host: str, 
         answers = [through.post("/api/tables", body)[0] for _ in range(16)]  # spread over the workers, which limit nothing here
         assert answers.count(201) >= 10 and answers[-1] == 429  # the proxy's limit of new tables holds over all workers
         assert through.get("/api/tables")[0] == 200  # the lobby is not counted as a creation
+        # the proxy's cap of 64 connections an address, over all workers (each worker alone limits nothing here)
+        from contextlib import ExitStack
+
+        from websockets.exceptions import InvalidStatus
+        from websockets.sync.client import connect
+
+        with ExitStack() as held:
+            for _ in range(64):
+                held.enter_context(connect(ws_front, open_timeout=10))
+            with pytest.raises(InvalidStatus) as over:
+                connect(ws_front, open_timeout=10)
+            assert over.value.response.status_code == 429
+        # and its rate of 20 requests a second (bursts of 100), spread over the workers too
+        answers = [through.get("/healthz")[0] for _ in range(150)]
+        assert answers.count(429) >= 10 and set(answers) <= {200, 429}, sorted(set(answers))
     finally:
         store.close()
         proxy.terminate()

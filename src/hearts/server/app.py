@@ -27,11 +27,12 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
+from .botpool import BOT_NICE
 from .cluster import Cluster, ClusterConfig
 from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
-from .limits import Buckets, Limits, client_key
-from .store import Store
+from .limits import Buckets, Limits, client_key, creator_id
+from .store import Quota, Store
 from .table import WAITING, Refusal
 
 log = logging.getLogger("hearts.server")
@@ -54,11 +55,13 @@ STATUS = {
 def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
     waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
+    bot_nice: int = BOT_NICE,
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
     ``cluster``: run as one worker of several sharing a PostgreSQL database (see :mod:`hearts.server.cluster`).
-    ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process).
+    ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process);
+    ``bot_nice``: how far below the server's priority they run.
     """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
@@ -69,12 +72,13 @@ def create_app(
         access.addFilter(ShortUrls())
     limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers)
+    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers, bot_nice=bot_nice)
     peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)
     created = Buckets(limits.client_tables / 60, limits.client_tables)
     waiting: dict[str, list[str]] = {}  # client -> the tables it created that may still be waiting
     messages = Buckets(limits.client_messages, 2 * limits.client_messages)
+    quota = Quota(limits.client_tables, limits.client_waiting) if limits.client_tables or limits.client_waiting else None
 
     def error(code: str, message: str, status: int | None = None) -> JSONResponse:
         return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400))
@@ -128,6 +132,9 @@ def create_app(
         try:
             body = await body_of(request)
             protocol.check_table_request(body)
+            if peers is not None:  # counted in the database, over every worker
+                out = await hub.create_table(body, _peer(request), creator_id(peers.secret, key), quota)
+                return ok(out, 201)
             if limits.client_waiting and len(still_waiting(key)) >= limits.client_waiting:
                 raise Refusal("rate_limited", f"you have {limits.client_waiting} tables waiting for their start: start one first")
             if not created.take(key):
@@ -249,6 +256,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.cluster = peers
+    app.state.origins = allowed  # the listener's own answers carry the same security headers
     return app
 
 

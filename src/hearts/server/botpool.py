@@ -8,6 +8,12 @@ started at :meth:`BotPool.start`, and exit by themselves if the server dies
 without stopping them (killed outright, say). ``workers=0`` decides on a
 thread of the server process (the old way: tests, tiny deployments).
 
+The workers run at a lower priority (``nice``, default :data:`BOT_NICE`):
+when the cores are busy with bots' searches, the server process (which
+answers the people) is scheduled first, so a person's action is stored and
+answered at once while every table's bots think; the bots get whatever CPU
+is left, which on a busy machine is all the rest.
+
 A worker that dies (killed, out of memory) breaks the pool: the pool is
 started again, and the move that was asked for is decided at once by the
 medium bot on a thread here, so no table waits. A bot that raises in a
@@ -44,6 +50,8 @@ FALLBACK = LEVELS["medium"]
 START_SECONDS = 60.0
 #: worker deaths within this many seconds after which bots decide on threads here for good
 RESTARTS, RESTART_WINDOW = 5, 60.0
+#: how much lower the bot workers' priority is than the server's (added to their nice value)
+BOT_NICE = 10
 
 
 def usable_cores() -> int:
@@ -64,14 +72,20 @@ def _worker_ready() -> int:
     return os.getpid()
 
 
-def _init_worker(alive: Connection) -> None:
-    """In each worker: ignore Ctrl-C (the server stops the pool), load the levels' bots, and exit once the server is gone.
+def _init_worker(alive: Connection, nice: int = 0) -> None:
+    """In each worker: ignore Ctrl-C (the server stops the pool), lower its priority by ``nice``, load the levels' bots,
+    and exit once the server is gone.
 
     ``alive``: the reading end of a pipe whose writing end only the server holds: it reads end of file when the
     server exits, even when killed outright (a fork server's children keep each other alive, so a worker cannot
     go by its parent).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        try:
+            os.nice(nice)
+        except (AttributeError, OSError):
+            pass  # no nice here (Windows): the same priority as the server
     for spec in LEVELS.values():
         try:
             make_bot(spec, seed=0)
@@ -99,12 +113,16 @@ def _context() -> Any:
 
 
 class BotPool:
-    """The bots' decisions of one server: ``workers`` processes (None: :func:`usable_cores`; 0: a thread here)."""
+    """The bots' decisions of one server: ``workers`` processes (None: :func:`usable_cores`; 0: a thread here),
+    ``nice`` steps below the server's priority."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, nice: int = BOT_NICE) -> None:
         self.workers = usable_cores() if workers is None else workers
         if self.workers < 0:
             raise ValueError(f"bot workers must be 0 or more, not {self.workers}")
+        if not 0 <= nice <= 19:
+            raise ValueError(f"the bot workers' nice must be from 0 to 19, not {nice}")
+        self.nice = nice
         self.threads = ThreadPoolExecutor(2, thread_name_prefix="hearts-bot")
         self.pool: ProcessPoolExecutor | None = None
         #: when the pool was started again after a worker died (the latest few)
@@ -131,7 +149,7 @@ class BotPool:
     def _new_pool(self) -> ProcessPoolExecutor:
         if self.alive is None:
             self.alive = multiprocessing.Pipe(duplex=False)
-        return ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_init_worker, initargs=(self.alive[0],))
+        return ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_init_worker, initargs=(self.alive[0], self.nice))
 
     def _warm(self, pool: ProcessPoolExecutor) -> list[Future[int]]:
         """One job per worker, all submitted at once: the pool starts every process now."""

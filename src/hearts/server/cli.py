@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
 import sys
+import threading
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-workers", type=int, default=None, metavar="N",
         help="processes the bots decide in (default: one per core; 0: a thread of the server process)",
+    )
+    parser.add_argument(
+        "--bot-nice", type=int, default=10, metavar="N",
+        help="how far below the server's priority the bot processes run, 0 to 19 (default 10: people's actions first)",
     )
     parser.add_argument(
         "--origin",
@@ -81,15 +88,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts serve: --bot-workers must be from 0 (bots in the server process) to {MAX_BOT_WORKERS}, not {args.bot_workers}",
               file=sys.stderr)
         return 2
+    if not 0 <= args.bot_nice <= 19:
+        print(f"hearts serve: --bot-nice must be from 0 (the server's priority) to 19, not {args.bot_nice}", file=sys.stderr)
+        return 2
     limits, why = limits_of(args)
     if limits is None:
         print(f"hearts serve: {why}", file=sys.stderr)
         return 2
-    try:
-        import uvicorn
+    try:  # the server extra is there (one line if not)
+        import uvicorn  # noqa: F401
 
-        from .app import create_app
-        from .listener import server_config
+        from . import app, listener  # noqa: F401
     except ImportError as err:
         print(f"{INSTALL} ({err})", file=sys.stderr)
         return 2
@@ -108,6 +117,60 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= 64 or not 1 <= args.lease_seconds <= 600 or args.port + args.workers > 65536:
         print("hearts serve: --workers must be from 1 to 64 (ports up to 65535) and --lease-seconds from 1 to 600", file=sys.stderr)
         return 2
+    presence = _presence(url, clustered)  # one database, one mode: see hearts.server.presence
+    if presence is None:
+        return 2
+    with presence:
+        watching = _watch(presence)
+        try:
+            return _serve(args, url, clustered, limits)
+        finally:
+            watching.set()
+
+
+#: seconds between two checks that this server still holds its database's lock
+PRESENCE_CHECK = 10.0
+
+
+def _watch(presence: Any) -> threading.Event:
+    """Check the database lock every PRESENCE_CHECK seconds (taken again if its connection dropped); a server
+    that lost it to another one stops (SIGTERM to itself: a clean stop). Set the returned event to end the checks."""
+    done = threading.Event()
+    if not presence.checked:
+        return done
+
+    def loop() -> None:
+        while not done.wait(PRESENCE_CHECK):
+            why = presence.check()
+            if why is not None:
+                print(f"hearts serve: this server lost its database lock and {why[0].lower()}{why[1:]}: stopping", file=sys.stderr)
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+
+    threading.Thread(target=loop, name="hearts-presence", daemon=True).start()
+    return done
+
+
+def _presence(url: str, clustered: bool) -> Any:
+    """This server's lock on its database, or None (the reason printed in one line) when another server forbids it."""
+    from .presence import InUse, Presence
+
+    try:
+        return Presence.take(url, cluster=clustered)
+    except InUse as err:
+        print(f"hearts serve: {err}", file=sys.stderr)
+    except Exception as err:
+        print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
+    return None
+
+
+def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any) -> int:
+    """Run the server (or, with --workers, its workers) until it stops."""
+    import uvicorn
+
+    from .app import create_app
+    from .listener import server_config
+
     if args.workers > 1:
         from .store import Store
         from .supervisor import supervise, worker_argv
@@ -136,13 +199,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -89,6 +89,31 @@ def security_headers(origins: Sequence[str]) -> list[tuple[bytes, bytes]]:
     return [(k.encode(), v.encode()) for k, v in pairs.items()]
 
 
+class SecurityHeaders:
+    """The security headers of the answers on each server address (cached: a server listens on few addresses).
+
+    Used by :class:`Edge` for the app's answers, and by :mod:`~hearts.server.listener` for the answers the
+    server makes below the app (a request it cannot read, a head too large, a refused websocket handshake).
+
+    >>> h = SecurityHeaders(Origins([]))
+    >>> dict(h.at(("127.0.0.1", 8000)))[b"x-frame-options"]
+    b'DENY'
+    """
+
+    def __init__(self, origins: Origins) -> None:
+        self.origins = origins
+        self.cache: dict[Any, list[tuple[bytes, bytes]]] = {}
+
+    def at(self, server: Any) -> list[tuple[bytes, bytes]]:
+        """The headers of an answer on server address ``server`` (a (host, port) pair, or None)."""
+        headers = self.cache.get(server)
+        if headers is None:
+            headers = security_headers(self.origins.of({"server": server}))
+            if len(self.cache) < 64:
+                self.cache[server] = headers
+        return headers
+
+
 class Edge:
     """ASGI middleware: see the module's notes."""
 
@@ -99,7 +124,7 @@ class Edge:
         self.nets = limits.proxies()
         self.requests = Buckets(limits.client_requests, 5 * limits.client_requests)
         self.sockets = Counts(limits.client_connections)
-        self.headers: dict[Any, list[tuple[bytes, bytes]]] = {}
+        self.headers = SecurityHeaders(origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -117,17 +142,8 @@ class Edge:
         else:
             await self._http(scope, receive, send, key)
 
-    def _headers_for(self, scope: Scope) -> list[tuple[bytes, bytes]]:
-        server = scope.get("server")
-        headers = self.headers.get(server)
-        if headers is None:
-            headers = security_headers(self.origins.of(scope))
-            if len(self.headers) < 64:
-                self.headers[server] = headers
-        return headers
-
     async def _http(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
-        extra = self._headers_for(scope)
+        extra = self.headers.at(scope.get("server"))
         if not self.requests.take(key):
             await _json(send, 429, "rate_limited", "too many requests from your address: slow down", [*extra, (b"retry-after", b"1")])
             return
@@ -145,8 +161,8 @@ class Edge:
             await self.app(scope, receive, send_with_headers)
         except Exception:
             log.exception("request handler failed")
-            if not started:
-                await _json(send, 500, "server_error", "the server could not handle that request", extra)
+        if not started:  # it failed, or returned without answering: a typed 500 (not the server's plain-text one)
+            await _json(send, 500, "server_error", "the server could not handle that request", extra)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
         if not self.requests.take(key):

@@ -21,6 +21,10 @@ there (this machine's own addresses excepted: the host, or a front proxy).
 A seat taken during the game is *joining*: a bot finishes the current hand
 for it and its client sees only the public view until the next hand. A seat
 taken but not connected is away after the grace period, as if it had left.
+A seat whose last connection ends is still shown connected for ``quiet``
+seconds: a quick reconnect (a phone changing networks, a page reloaded)
+costs one state, to that client only, and the others hear nothing of it;
+a seat that stays gone is shown disconnected after that time.
 Spectators have a cap of their own; a seated player with its token is
 always let in. Spectators coming and going send nothing to the table, and a
 waiting table that nobody is at is forgotten after ``waiting_timeout``.
@@ -49,10 +53,10 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
-from .botpool import BotPool
+from .botpool import BOT_NICE, BotPool
 from .lease import LeaseLost
 from .projection import state_message, state_messages, table_json
-from .store import Store
+from .store import OverQuota, Quota, Store
 from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
 
 log = logging.getLogger("hearts.server")
@@ -76,6 +80,8 @@ DB_THREADS = 4
 WAITING_TIMEOUT = 900.0
 #: seconds the players may read the score sheet after a hand before the next hand's timer runs and its bots act
 REVIEW_SECONDS = 20.0
+#: seconds a seat whose last connection ended is still shown connected (a quick reconnect changes nothing the others see)
+RECONNECT_QUIET = 2.0
 #: peer addresses that are not one person: this machine (the host itself, or a front proxy on it that does not pass the client on)
 LOCAL_PEERS = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 _order = itertools.count()
@@ -168,9 +174,20 @@ class LiveTable:
     review_until: float | None = None
     ready: set[int] = field(default_factory=set)
     review_timer: asyncio.TimerHandle | None = None
+    #: seats whose last connection ended less than the quiet time ago (still shown connected), each with its timer
+    quiet: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None and not c.closed}
+
+    def shown(self) -> set[int]:
+        """The seats the clients are shown connected: connected now, or within the quiet time of their last connection."""
+        return self.connected() | set(self.quiet)
+
+    def unquiet(self, seat: int) -> None:
+        handle = self.quiet.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
 
 
 class Hub:
@@ -178,11 +195,16 @@ class Hub:
 
     def __init__(
         self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
-        review: float = REVIEW_SECONDS, bot_workers: int | None = None,
+        review: float = REVIEW_SECONDS, bot_workers: int | None = None, quiet: float = RECONNECT_QUIET, bot_nice: int = BOT_NICE,
     ) -> None:
-        """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process)."""
+        """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process),
+        ``bot_nice`` steps below this process's priority.
+
+        ``quiet``: seconds a seat whose last connection ended is still shown connected (0: shown at once).
+        """
         self.store = store
         self.review = review
+        self.quiet = quiet
         self.bot_delay = bot_delay
         self.grace = grace
         self.waiting_timeout = waiting_timeout
@@ -190,7 +212,7 @@ class Hub:
         memory = store.url in ("sqlite://", "sqlite:///:memory:")  # one shared connection: one thread
         self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
         self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
-        self.bots = BotPool(bot_workers)
+        self.bots = BotPool(bot_workers, bot_nice)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
 
@@ -225,10 +247,11 @@ class Hub:
         live = self.tables.pop(table_id, None)
         if live is None:
             return
-        for handle in (live.timer, live.expiry, *live.grace.values()):
+        for handle in (live.timer, live.expiry, *live.grace.values(), *live.quiet.values()):
             if handle is not None:
                 handle.cancel()
         live.grace.clear()
+        live.quiet.clear()
         if live.driver is not None:
             live.driver.cancel()
         for client in list(live.clients):
@@ -246,7 +269,7 @@ class Hub:
                 live.driver.cancel()
             if live.timer is not None:
                 live.timer.cancel()
-            for h in live.grace.values():
+            for h in (*live.grace.values(), *live.quiet.values()):
                 h.cancel()
             if live.expiry is not None:
                 live.expiry.cancel()
@@ -269,8 +292,13 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     # -- lobby --------------------------------------------------------------
-    async def create_table(self, body: Any, peer: str | None = None) -> dict[str, Any]:
-        """A new table from a create request (raises Refusal for a bad one)."""
+    async def create_table(
+        self, body: Any, peer: str | None = None, creator: str | None = None, quota: Quota | None = None
+    ) -> dict[str, Any]:
+        """A new table from a create request (raises Refusal for a bad one).
+
+        ``creator`` and ``quota``: in a cluster, the client's table limits, counted in the database over every worker.
+        """
         if not isinstance(body, dict):
             raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
         allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"}
@@ -309,7 +337,10 @@ class Hub:
         table = Table.new(
             secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time()
         )
-        await self._db(self.store.create, table)
+        try:
+            await self._db(self.store.create, table, creator, quota)
+        except OverQuota as over:
+            raise Refusal("rate_limited", str(over)) from None
         live = LiveTable(table)
         self.tables[table.id] = live
         self._arm_expiry(live)
@@ -424,7 +455,7 @@ class Hub:
         """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
         now = time.time()
         return [
-            table_json(live.table, live.connected(), live.away)
+            table_json(live.table, live.shown(), live.away)
             for live in sorted(self.tables.values(), key=lambda x: -x.table.created)
             if live.table.status == PLAYING
             or (live.table.status != FINISHED and (live.clients or now - live.table.created < STALE_WAITING))
@@ -432,7 +463,7 @@ class Hub:
 
     def table_info(self, table_id: str) -> dict[str, Any]:
         live = self._live(table_id)
-        return table_json(live.table, live.connected(), live.away)
+        return table_json(live.table, live.shown(), live.away)
 
     async def finished_games(self) -> list[dict[str, Any]]:
         games: list[dict[str, Any]] = await self._db(self.store.finished_games)
@@ -476,7 +507,7 @@ class Hub:
             for old in mine[: max(0, len(mine) - MAX_PER_SEAT + 1)]:
                 self._replace(live, old)
         client.table_id, client.seat = live.table.id, seat
-        was_connected = live.connected()
+        was_shown = live.shown()
         live.clients.add(client)
         self._disarm_expiry(live)
         name = live.table.seats[seat].name if seat is not None else None
@@ -489,8 +520,10 @@ class Hub:
         handle = live.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        if seat in was_connected and seat not in live.away:
-            client.send(self._state(live, seat))  # another tab of a connected seat: nothing changed for the others
+        live.unquiet(seat)
+        if seat in was_shown and seat not in live.away:
+            # another tab of a connected seat, or a quick reconnect: the others see nothing change
+            client.send(self._state(live, seat))
             return
         live.away.discard(seat)
         self._schedule(live)
@@ -524,13 +557,24 @@ class Hub:
         seat = client.seat
         if seat is not None and seat not in live.connected():
             self._start_grace(live, seat)
-            self._broadcast(live)
+            if self.quiet > 0 and seat not in live.away:  # shown connected a little longer: a quick reconnect changes nothing
+                live.unquiet(seat)
+                live.quiet[seat] = asyncio.get_running_loop().call_later(self.quiet, self._gone, live, seat)
+            else:
+                self._broadcast(live)
         if live.table.status == FINISHED and not live.clients:
             self.tables.pop(live.table.id, None)
         self._arm_expiry(live)
 
+    def _gone(self, live: LiveTable, seat: int) -> None:
+        """The quiet time of a seat that left is over: if it has not come back, the others are shown it disconnected."""
+        live.quiet.pop(seat, None)
+        if seat not in live.connected() and self.tables.get(live.table.id) is live:
+            self._broadcast(live)
+
     def _away(self, live: LiveTable, seat: int) -> None:
         live.grace.pop(seat, None)
+        live.unquiet(seat)
         if seat not in live.connected():
             live.away.add(seat)
             self._schedule(live)  # first: the state carries the turn's new deadline
@@ -690,7 +734,7 @@ class Hub:
         table = live.table
         joining = {seat} if seat is not None and table.is_joining(seat) else set()
         return state_message(
-            table, seat, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining, review=self._review_json(live)
+            table, seat, connected=live.shown(), away=live.away, deadline=live.deadline, joining=joining, review=self._review_json(live)
         )
 
     def _review_json(self, live: LiveTable) -> dict[str, Any] | None:
@@ -708,7 +752,7 @@ class Hub:
         joining = {s for s in seats if s is not None and table.is_joining(s)}
         review = self._review_json(live)
         messages = state_messages(
-            table, seats, connected=live.connected(), away=live.away, deadline=live.deadline, joining=joining, review=review
+            table, seats, connected=live.shown(), away=live.away, deadline=live.deadline, joining=joining, review=review
         )
         texts = {seat: json.dumps(msg, separators=(",", ":")) for seat, msg in messages.items()}
         for client in clients:

@@ -22,9 +22,26 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, Float, Integer, MetaData, String, Text, and_, create_engine, event, insert, select, text, update
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    and_,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import inspect as sql_inspect
 from sqlalchemy.engine import Connection, Engine
@@ -49,6 +66,8 @@ tables_t = SqlTable(
     Column("finished", Float),
     Column("result", Text),
     Column("record", Text),
+    #: who created the table (a keyed hash of the client's address, never the address; set only in a cluster)
+    Column("creator", String(64), index=True),
 )
 
 seats_t = SqlTable(
@@ -75,6 +94,19 @@ actions_t = SqlTable(
 
 #: ``fence(conn, table_id, op)``: called first in each write transaction of a table (op: create, write or delete); raises to refuse it
 Fence = Callable[[Connection, str, str], None]
+
+
+@dataclass(frozen=True)
+class Quota:
+    """A client's table limits counted in the database, over every worker: tables created in the last minute, and
+    tables waiting for their start (0: no limit)."""
+
+    per_minute: int
+    waiting: int
+
+
+class OverQuota(Exception):
+    """A new table over its creator's :class:`Quota`: nothing was stored. The message says which limit, for the client."""
 
 
 class Store:
@@ -104,9 +136,12 @@ class Store:
             return False
 
     # -- writing ------------------------------------------------------------
-    def create(self, table: Table) -> None:
-        """Store a new table with its seats."""
+    def create(self, table: Table, creator: str | None = None, quota: Quota | None = None) -> None:
+        """Store a new table with its seats; ``creator`` (who made it) is checked against ``quota`` in the same
+        transaction (raises OverQuota, storing nothing)."""
         with self.engine.begin() as conn:
+            if creator is not None and quota is not None:
+                _check_quota(conn, creator, quota, table.created)
             self._fence(conn, table.id, "create")
             conn.execute(
                 insert(tables_t).values(
@@ -117,6 +152,7 @@ class Store:
                     turn_seconds=table.turn_seconds,
                     secret=table.secret,
                     status=table.status,
+                    creator=creator,
                 )
             )
             for seat in table.seats:
@@ -279,12 +315,42 @@ def _seat_row(seat: Seat) -> dict[str, Any]:
             "client_seed": seat.client_seed}
 
 
+def _check_quota(conn: Connection, creator: str, quota: Quota, now: float) -> None:
+    """Raise OverQuota if ``creator`` may not make another table now (its tables of the last minute, or waiting).
+
+    On PostgreSQL the creator's requests on every worker queue on one advisory lock until this transaction ends,
+    so two at once cannot both pass the last free place.
+    """
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:c, 7349003))"), {"c": creator})
+    recent, waiting = conn.execute(
+        select(
+            func.count().filter(tables_t.c.created > now - 60.0),
+            func.count().filter(tables_t.c.status == WAITING),
+        ).where(tables_t.c.creator == creator)
+    ).one()
+    if quota.waiting and waiting >= quota.waiting:
+        raise OverQuota(f"you have {quota.waiting} tables waiting for their start: start one first")
+    if quota.per_minute and recent >= quota.per_minute:
+        raise OverQuota(f"at most {quota.per_minute} new tables a minute from one address: wait a little")
+
+
 def _migrate(engine: Engine) -> None:
-    """Bring a database made by an older version up to this schema (columns added since, with their defaults)."""
-    seat_columns = {c["name"] for c in sql_inspect(engine).get_columns("hearts_seats")}
+    """Bring a database made by an older version up to this schema (columns added since, with their defaults).
+
+    Workers starting together on PostgreSQL may both find a column missing: there, adding it is idempotent.
+    """
+    inspector = sql_inspect(engine)
+    seat_columns = {c["name"] for c in inspector.get_columns("hearts_seats")}
+    table_columns = {c["name"] for c in inspector.get_columns("hearts_tables")}
+    maybe = " IF NOT EXISTS" if engine.dialect.name == "postgresql" else ""
     if "client_seed" not in seat_columns:
         with engine.begin() as conn:
-            conn.execute(text("ALTER TABLE hearts_seats ADD COLUMN client_seed VARCHAR(64) NOT NULL DEFAULT ''"))
+            conn.execute(text(f"ALTER TABLE hearts_seats ADD COLUMN{maybe} client_seed VARCHAR(64) NOT NULL DEFAULT ''"))
+    if "creator" not in table_columns:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} creator VARCHAR(64)"))
+            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_hearts_tables_creator ON hearts_tables (creator)"))
 
 
 def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:
