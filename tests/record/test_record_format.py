@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, VALID
 from driver import play_game
 
+from conftest import EXAMPLES, VALID
 from hearts.core import Game, Hand, Rules
 from hearts.record import (
     FORMAT,

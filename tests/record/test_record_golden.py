@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import INVALID, MALFORMED, VALID, invalid_names, malformed_names, valid_names
 
+from conftest import INVALID, MALFORMED, VALID, invalid_names, malformed_names, valid_names
 from hearts.record import RecordError, read_record, replay
 from hearts.record.replay_cli import run_replay
 

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from conftest import VALID
-
 from hearts.record import read_record, replay
 
 

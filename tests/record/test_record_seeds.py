@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-from conftest import DATA  # noqa: F401  (puts the golden generator on the path)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from make_golden import seeded_record
 
+from conftest import DATA  # noqa: F401  (puts the golden generator on the path)
 from hearts.core import Rules
 from hearts.core.fair_deal import commitment, hand_seed
 from hearts.record import Deals, RecordError, dumps_record, loads_record, replay
