@@ -371,3 +371,33 @@ def test_where_a_bot_may_sit(server: InProcessServer) -> None:
     late = Conn(server.ws)
     late.send({**hello, "bot": "other", "bot_token": f"{SECRET}-2"})
     assert late.next("error")["code"] == "not_now"
+
+
+def test_the_tokens_file_and_the_environment_of_hearts_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from .conftest import ServerProcess
+
+    (tmp_path / "bots.txt").write_text(f"# the bots of this server\nlowbot={SECRET}\n\n", encoding="utf-8")
+    monkeypatch.setenv("HEARTS_BOT_TOKENS", f"other={SECRET}-2")
+    srv = ServerProcess(tmp_path / "h.db", "--bot-delay", "0", "--bot-tokens-file", str(tmp_path / "bots.txt"), "--bot-workers", "0")
+    srv.start()
+    try:
+        t = srv.table()
+        for seat, (name, secret) in enumerate([("lowbot", SECRET), ("other", f"{SECRET}-2")], start=1):
+            conn = Conn(srv.ws)
+            conn.send({"type": "hello", "v": 1, "table": t["table"], "bot": name, "bot_token": secret})
+            assert conn.next("welcome")["seat"] == seat
+        wrong = Conn(srv.ws)
+        wrong.send({"type": "hello", "v": 1, "table": t["table"], "bot": "lowbot", "bot_token": f"{SECRET}-2"})
+        assert wrong.next("error")["code"] == "unauthorized"
+    finally:
+        srv.kill()
+    assert SECRET not in srv.output()
+
+
+def test_bot_tokens_are_kept_as_hashes_and_never_shown() -> None:
+    tokens = BotTokens.gather([f"a={SECRET}"], env={"HEARTS_BOT_TOKENS": f" b={SECRET}-b \n c={SECRET}-c "})
+    assert tokens.names() == ["a", "b", "c"]
+    assert tokens.check("b", f"{SECRET}-b") and not tokens.check("b", f"{SECRET}-c") and not tokens.check("d", SECRET)
+    assert SECRET not in repr(tokens) and SECRET not in repr(vars(tokens))
+    with pytest.raises(ValueError, match="given twice"):
+        BotTokens.gather([f"a={SECRET}"], env={"HEARTS_BOT_TOKENS": f"a={SECRET}"})

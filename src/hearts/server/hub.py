@@ -788,9 +788,11 @@ class Hub:
             return None  # the players are reading the score sheet: the bots wait too
         for seat in table.seats_to_act():
             kind = table.seats[seat].kind
+            if kind == REMOTE:  # its own clock: the house bot moves only when the remote bot is gone or faulted
+                if self.remote.house_plays(live, seat):
+                    return seat
+                continue
             if kind in (BOT, OPEN) or seat in live.away or (live.expired is not None and live.expired == live.turn_key):
-                return seat
-            if kind == REMOTE and self.remote.house_plays(live, seat):
                 return seat
         return None
 
