@@ -401,3 +401,30 @@ def test_bot_tokens_are_kept_as_hashes_and_never_shown() -> None:
     assert SECRET not in repr(tokens) and SECRET not in repr(vars(tokens))
     with pytest.raises(ValueError, match="given twice"):
         BotTokens.gather([f"a={SECRET}"], env={"HEARTS_BOT_TOKENS": f"a={SECRET}"})
+
+
+def test_a_bot_seat_survives_a_restart(tmp_path: Path) -> None:
+    from .conftest import ServerProcess
+
+    srv = ServerProcess(tmp_path / "h.db", "--bot-delay", "0", "--bot-workers", "0", "--bot-token", f"lowbot={SECRET}")
+    srv.start()
+    try:
+        t = srv.table()
+        hello = {"type": "hello", "v": 1, "table": t["table"], "bot": "lowbot", "bot_token": SECRET}
+        bot = Conn(srv.ws)
+        bot.send(hello)
+        assert bot.next("welcome")["seat"] == 1
+        ann = Conn(srv.ws, t["table"], t["token"])
+        ann.next("state")
+        assert ann.act({"type": "start"})["type"] == "ok"
+        assert bot.next("decide")["view"]["phase"] == "pass"
+        srv.kill()  # kill -9: what was stored is all there is
+        srv.start()
+        again = Conn(srv.ws)
+        again.send(hello)
+        assert again.next("welcome")["seat"] == 1
+        seats = again.next("state")["table"]["seats"]
+        assert (seats[1]["name"], seats[1]["kind"], seats[1]["remote"], seats[1]["connected"]) == ("lowbot", "bot", True, True)
+    finally:
+        srv.kill()
+    assert SECRET not in srv.output()
