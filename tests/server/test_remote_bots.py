@@ -428,3 +428,50 @@ def test_a_bot_seat_survives_a_restart(tmp_path: Path) -> None:
     finally:
         srv.kill()
     assert SECRET not in srv.output()
+
+
+@pytest.mark.slow
+def test_an_exec_bot_plays_on_the_server_through_botlink(server: InProcessServer, tmp_path: Path) -> None:
+    """The example bot of write-a-bot.md, unchanged, plays a whole game at a server table."""
+    import os
+    import subprocess
+    import sys
+
+    t = server.table(target=30)
+    example = Path(__file__).resolve().parents[2] / "examples" / "bots" / "lowest.py"
+    spec = f"exec:{sys.executable} {example}"
+    env = {**os.environ, "HEARTS_BOT_SECRET": SECRET}
+    cmd = [sys.executable, "-m", "hearts.server.botlink", server.ws, t["table"], spec, "--bot", "lowbot"]
+    link = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(200):
+            _, info = server.get(f"/api/tables/{t['table']}")
+            if info["seats"][1]["remote"] and info["seats"][1]["connected"]:
+                break
+            time.sleep(0.05)
+        ann = SeatClient(server.ws, t["table"], t["token"], seed=3, start=True)
+        asyncio.run(ann.play(timeout=90))
+        assert link.wait(30) == 0
+    finally:
+        link.kill()
+    assert link.stderr is not None
+    said = link.stderr.read()
+    assert "lowbot holds seat 1" in said and "the game is over" in said and SECRET not in said
+    assert ann.state is not None and ann.state["game_over"]
+    mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
+    assert mine and "timeout" not in said and "illegal" not in said  # every move of seat 1 was the program's
+
+
+def test_botlink_without_a_secret_or_with_a_bad_spec_is_one_line() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "HEARTS_BOT_SECRET"}
+    cmd = [sys.executable, "-m", "hearts.server.botlink", "ws://127.0.0.1:1/ws", "T", "heuristic", "--bot", "lowbot"]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "HEARTS_BOT_SECRET" in done.stderr
+    done = subprocess.run(
+        [*cmd[:5], "no-such-bot", "--bot", "lowbot"], env={**env, "HEARTS_BOT_SECRET": SECRET}, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
