@@ -249,7 +249,7 @@ async def hostile(server: InProcessServer, policy: Policy, **options: Any) -> tu
 
 def test_a_slow_bot_loses_each_late_decision_to_the_house_bot_and_is_unseated(server: InProcessServer) -> None:
     async def slow(bot: RemoteBot, msg: dict[str, Any]) -> list[Any]:
-        await asyncio.sleep(MOVE + 0.3)
+        await asyncio.sleep(MOVE + 1.0)
         return await lowest(bot, msg)  # too late: refused, the house bot made it
 
     bot, ann = asyncio.run(hostile(server, slow))
