@@ -431,12 +431,15 @@ def test_a_bot_seat_survives_a_restart(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_an_exec_bot_plays_on_the_server_through_botlink(server: InProcessServer, tmp_path: Path) -> None:
+def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None:
     """The example bot of write-a-bot.md, unchanged, plays a whole game at a server table."""
     import os
     import subprocess
     import sys
 
+    # the default 5 s a move: the program starts within its first decision, which takes a while on a loaded machine
+    server = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=TOKENS)
+    server.hub.review = 0
     t = server.table(target=30)
     example = Path(__file__).resolve().parents[2] / "examples" / "bots" / "lowest.py"
     spec = f"exec:{sys.executable} {example}"
@@ -452,13 +455,14 @@ def test_an_exec_bot_plays_on_the_server_through_botlink(server: InProcessServer
         ann = SeatClient(server.ws, t["table"], t["token"], seed=3, start=True)
         asyncio.run(ann.play(timeout=90))
         assert link.wait(30) == 0
+        mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
     finally:
         link.kill()
+        server.stop()
     assert link.stderr is not None
     said = link.stderr.read()
     assert "lowbot holds seat 1" in said and "the game is over" in said and SECRET not in said
     assert ann.state is not None and ann.state["game_over"]
-    mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
     assert mine and "timeout" not in said and "illegal" not in said  # every move of seat 1 was the program's
 
 
