@@ -479,3 +479,22 @@ def test_botlink_without_a_secret_or_with_a_bad_spec_is_one_line() -> None:
         [*cmd[:5], "no-such-bot", "--bot", "lowbot"], env={**env, "HEARTS_BOT_SECRET": SECRET}, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_workers_get_the_tokens_through_the_environment_not_their_command_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+    import os
+
+    from hearts.server.cli import add_arguments, bot_tokens_of
+    from hearts.server.supervisor import worker_argv
+
+    monkeypatch.setenv("HEARTS_BOT_TOKENS", "")  # restored after the test
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--workers", "2", "--bot-token", f"lowbot={SECRET}", "--bot-move-seconds", "2"])
+    tokens = bot_tokens_of(args)
+    assert tokens is not None and tokens.check("lowbot", SECRET)
+    argv = worker_argv(args, 1)
+    assert not any(SECRET in word for word in argv) and "--bot-move-seconds" in argv
+    assert os.environ["HEARTS_BOT_TOKENS"] == f"lowbot={SECRET}"
+    assert BotTokens.gather(env=os.environ).check("lowbot", SECRET)  # what a worker reads
