@@ -430,7 +430,6 @@ def test_a_bot_seat_survives_a_restart(tmp_path: Path) -> None:
     assert SECRET not in srv.output()
 
 
-@pytest.mark.slow
 def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None:
     """The example bot of write-a-bot.md, unchanged, plays a whole game at a server table."""
     import os
