@@ -616,3 +616,29 @@ def test_a_click_spanning_a_state_message_is_not_lost(help_server: InProcessServ
         assert errors == []
     finally:
         page.close()
+
+
+def test_a_remote_bot_is_marked_at_the_table_and_in_the_lobby(tmp_path: Path, chromium_browser) -> None:  # type: ignore[no-untyped-def]
+    from hearts.server.bot_tokens import BotTokens
+
+    from .wsconn import Conn
+
+    secret = "e2e-secret-of-lowbot-0123456789"
+    srv = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=BotTokens.parse([f"lowbot={secret}"]))
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        table = _create_table(page, srv.base, variant="standard", players=4, target=30, name="Pat")
+        bot = Conn(srv.ws)
+        bot.send({"type": "hello", "v": 1, "table": table, "bot": "lowbot", "bot_token": secret, "seat": 2})
+        assert bot.next("welcome")["seat"] == 2
+        seat = "#seats .seat[data-seat='2']"
+        page.wait_for_function(f"() => (document.querySelector(\"{seat}\") || {{}}).innerText?.includes('lowbot')")
+        assert page.locator(f"{seat} .tag.bot.remote").inner_text().lower() == "remote bot"
+        page.goto(srv.base + "/")
+        page.wait_for_selector(f".table-item[data-table='{table}']")
+        assert "lowbot (remote bot)" in page.locator(f".table-item[data-table='{table}']").inner_text()
+        assert errors == []
+        bot.close()
+    finally:
+        page.close()
+        srv.stop()

@@ -54,3 +54,28 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
         done = serve("--port", str(port), "--db", f"sqlite:///{tmp_path / 'x.db'}")
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "x.db").exists()  # nothing was touched
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "words"),
+    [
+        (["--bot-token", "lowbot=tooshort"], "", "the secret of bot token 'lowbot' is too short"),
+        (["--bot-token", "low bot=abcdefghijklmnopqrstuvwxyz"], "", "a bot token is NAME=SECRET"),
+        (["--bot-token", "lowbot"], "", "a bot token is NAME=SECRET"),
+        (["--bot-token", "lowbot=abcdefghijklmnopqrstuvwxyz", "--bot-token", "lowbot=zyxwvutsrqponmlkjihgfedcba"], "", "given twice"),
+        (["--bot-tokens-file", "/nonexistent-dir/bots.txt"], "", "cannot read the bot tokens file"),
+        ([], "lowbot=tooshort", "the secret of bot token 'lowbot' is too short"),
+        (["--bot-move-seconds", "0"], "", "--bot-move-seconds must be from 0.1 to 600"),
+    ],
+)
+def test_bad_bot_tokens_are_one_line_without_the_secret(args: list[str], env: str, words: str) -> None:
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "hearts", "serve", *args],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "HEARTS_BOT_TOKENS": env},
+    )
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr
+    for secret in ("tooshort", "abcdefghijklmnopqrstuvwxyz", "zyxwvutsrqponmlkjihgfedcba"):
+        assert secret not in done.stderr

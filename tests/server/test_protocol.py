@@ -225,7 +225,8 @@ def test_a_disconnected_player_is_replaced_by_a_bot_and_gets_the_seat_back(serve
     # Bob comes back with his token: the seat is his again
     bob2 = Conn(server.ws, t["table"], token=t["bob_token"])
     assert bob2.next("welcome")["seat"] == 1
-    wait_for(lambda: ann.sync()["table"]["seats"][1] == {"seat": 1, "name": "Bob", "kind": "human", "connected": True, "away": False})
+    bob_back = {"seat": 1, "name": "Bob", "kind": "human", "remote": False, "connected": True, "away": False}
+    wait_for(lambda: ann.sync()["table"]["seats"][1] == bob_back)
 
 
 def test_the_turn_timer_lets_a_bot_move_for_a_slow_player(server: InProcessServer) -> None:

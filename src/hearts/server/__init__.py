@@ -11,6 +11,10 @@ The parts, each with one job:
   log, and the engine state derived from it.
 - :mod:`~hearts.server.store`: the database (SQLite or PostgreSQL).
 - :mod:`~hearts.server.hub`: the live tables, their clients, bots and timers.
+- :mod:`~hearts.server.remote`: remote bot seats: a bot with an operator's
+  token plays a seat over the websocket, under a per-move limit;
+  :mod:`~hearts.server.bot_tokens` holds the tokens (hashed, compared in
+  constant time); :mod:`~hearts.server.botlink` puts any bot spec on a table.
 - :mod:`~hearts.server.limits`: the server's limits, who a client is
   (trusted proxies), the per-client counters.
 - :mod:`~hearts.server.edge`: the app's edge: per-client HTTP and websocket

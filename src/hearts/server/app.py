@@ -27,11 +27,13 @@ from hearts.core import Rules
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
+from .bot_tokens import BotTokens
 from .botpool import BOT_NICE
 from .cluster import Cluster, ClusterConfig
 from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
 from .limits import Buckets, Limits, client_key, creator_id
+from .remote import MOVE_SECONDS
 from .store import Quota, Store
 from .table import WAITING, Refusal
 
@@ -55,13 +57,14 @@ STATUS = {
 def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
     waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
-    bot_nice: int = BOT_NICE,
+    bot_nice: int = BOT_NICE, bot_tokens: BotTokens | None = None, bot_move_seconds: float = MOVE_SECONDS,
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
     ``cluster``: run as one worker of several sharing a PostgreSQL database (see :mod:`hearts.server.cluster`).
     ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process);
     ``bot_nice``: how far below the server's priority they run.
+    ``bot_tokens``: the remote bots that may take seats (see :mod:`hearts.server.remote`), ``bot_move_seconds`` each decision.
     """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
@@ -72,7 +75,8 @@ def create_app(
         access.addFilter(ShortUrls())
     limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers, bot_nice=bot_nice)
+    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers, bot_nice=bot_nice,
+              bot_tokens=bot_tokens, bot_move_seconds=bot_move_seconds)
     peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)
     created = Buckets(limits.client_tables / 60, limits.client_tables)

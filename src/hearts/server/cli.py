@@ -52,6 +52,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="the public origin browsers use, e.g. https://cards.example.org (repeatable; default: the address the server is reached at)",
     )
+    bots = parser.add_argument_group("remote bots (see docs/write-a-bot.md, section 5)")
+    bots.add_argument(
+        "--bot-token", action="append", default=[], metavar="NAME=SECRET",
+        help="let bot NAME take seats with this secret (repeatable; 16+ characters; the tokens may also come from "
+             "--bot-tokens-file or the HEARTS_BOT_TOKENS environment variable, which keep them off the command line)",
+    )
+    bots.add_argument("--bot-tokens-file", default=None, metavar="PATH", help="a file of bot tokens, one NAME=SECRET a line (# comments)")
+    bots.add_argument(
+        "--bot-move-seconds", type=float, default=5.0, metavar="S",
+        help="seconds a remote bot has for each decision before the house bot makes it (default 5)",
+    )
     workers = parser.add_argument_group("several workers on one PostgreSQL database (see docs/scaling.md)")
     w = workers.add_argument
     w("--workers", type=int, default=1, metavar="N", help="worker processes on this host, on ports PORT to PORT+N-1 (default 1)")
@@ -91,6 +102,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.bot_nice <= 19:
         print(f"hearts serve: --bot-nice must be from 0 (the server's priority) to 19, not {args.bot_nice}", file=sys.stderr)
         return 2
+    if not 0.1 <= args.bot_move_seconds <= 600:
+        print("hearts serve: --bot-move-seconds must be from 0.1 to 600", file=sys.stderr)
+        return 2
+    tokens = bot_tokens_of(args)
+    if tokens is None:
+        return 2
     limits, why = limits_of(args)
     if limits is None:
         print(f"hearts serve: {why}", file=sys.stderr)
@@ -123,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     with presence:
         watching = _watch(presence)
         try:
-            return _serve(args, url, clustered, limits)
+            return _serve(args, url, clustered, limits, tokens)
         finally:
             watching.set()
 
@@ -164,7 +181,25 @@ def _presence(url: str, clustered: bool) -> Any:
     return None
 
 
-def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any) -> int:
+def bot_tokens_of(args: argparse.Namespace) -> Any:
+    """The bot tokens of the flags, the file and the environment (None: a bad one, said in one line that holds no secret).
+
+    With ``--workers``, the workers get the flags' tokens through the environment, not on their command lines.
+    """
+    from .bot_tokens import ENV, BotTokens
+
+    try:
+        tokens = BotTokens.gather(args.bot_token, args.bot_tokens_file, os.environ)
+    except ValueError as err:
+        print(f"hearts serve: {err}", file=sys.stderr)
+        return None
+    if args.workers > 1 and args.bot_token:
+        os.environ[ENV] = " ".join([os.environ.get(ENV, ""), *args.bot_token]).strip()
+        args.bot_token = []
+    return tokens
+
+
+def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tokens: Any = None) -> int:
     """Run the server (or, with --workers, its workers) until it stops."""
     import uvicorn
 
@@ -199,13 +234,15 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any) -> 
     try:
         try:
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
+                             bot_move_seconds=args.bot_move_seconds)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers, bot_nice=args.bot_nice)
+                             bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
+                             bot_move_seconds=args.bot_move_seconds)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

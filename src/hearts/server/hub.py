@@ -53,11 +53,13 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import RULE_KEYS, VARIANTS
 
 from . import protocol
+from .bot_tokens import BotTokens
 from .botpool import BOT_NICE, BotPool
 from .lease import LeaseLost
 from .projection import state_message, state_messages, table_json
+from .remote import MOVE_SECONDS, RemoteBots, RemoteSeat
 from .store import OverQuota, Quota, Store
-from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Table, token_hash
+from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, REMOTE, WAITING, Refusal, Table, token_hash
 
 log = logging.getLogger("hearts.server")
 
@@ -97,6 +99,8 @@ class Client:
         self.order = next(_order)
         self.table_id: str | None = None
         self.seat: int | None = None
+        #: the name of the remote bot this connection is (None: a person or a spectator)
+        self.bot: str | None = None
         self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE_LIMIT)
         self.task: asyncio.Task[None] | None = None
         self.bucket = protocol.TokenBucket()
@@ -176,6 +180,8 @@ class LiveTable:
     review_timer: asyncio.TimerHandle | None = None
     #: seats whose last connection ended less than the quiet time ago (still shown connected), each with its timer
     quiet: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: the remote bots' seats (hearts.server.remote)
+    bots: dict[int, RemoteSeat] = field(default_factory=dict)
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None and not c.closed}
@@ -196,11 +202,13 @@ class Hub:
     def __init__(
         self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
         review: float = REVIEW_SECONDS, bot_workers: int | None = None, quiet: float = RECONNECT_QUIET, bot_nice: int = BOT_NICE,
+        bot_tokens: BotTokens | None = None, bot_move_seconds: float = MOVE_SECONDS,
     ) -> None:
         """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process),
         ``bot_nice`` steps below this process's priority.
 
         ``quiet``: seconds a seat whose last connection ended is still shown connected (0: shown at once).
+        ``bot_tokens``: the remote bots that may take seats, each with ``bot_move_seconds`` a decision.
         """
         self.store = store
         self.review = review
@@ -213,6 +221,7 @@ class Hub:
         self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
         self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
         self.bots = BotPool(bot_workers, bot_nice)
+        self.remote = RemoteBots(self, bot_tokens or BotTokens(), bot_move_seconds)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
 
@@ -254,6 +263,7 @@ class Hub:
         live.quiet.clear()
         if live.driver is not None:
             live.driver.cancel()
+        self.remote.forget(live)
         for client in list(live.clients):
             live.clients.discard(client)
             if ws:
@@ -275,6 +285,7 @@ class Hub:
                 live.expiry.cancel()
             if live.review_timer is not None:
                 live.review_timer.cancel()
+            self.remote.forget(live)
         self.db.shutdown(wait=True)
         self.health.shutdown(wait=False, cancel_futures=True)
         await self.bots.stop()
@@ -493,6 +504,11 @@ class Hub:
     async def hello(self, client: Client, msg: dict[str, Any]) -> None:
         """Attach a client to its table and seat (raises Refusal for a bad table or token)."""
         live = self._live(msg["table"])
+        if msg.get("bot") is not None or msg.get("bot_token") is not None:
+            await self.remote.attach(live, client, msg)
+            return
+        if msg.get("seat") is not None:
+            raise Refusal("bad_message", "'seat' belongs in a bot's hello: a person takes a seat by joining")
         seat = None
         token = msg.get("token")
         if token:
@@ -554,6 +570,7 @@ class Hub:
         if live is None or client not in live.clients:
             return
         live.clients.discard(client)
+        self.remote.detach(live, client)
         seat = client.seat
         if seat is not None and seat not in live.connected():
             self._start_grace(live, seat)
@@ -592,6 +609,11 @@ class Hub:
             return
         if kind == "hello":
             raise Refusal("bad_message", "hello is sent once, first")
+        if kind == "action":
+            await self.remote.reply(live, client, msg)
+            return
+        if client.bot is not None:
+            raise Refusal("bad_message", f"a bot's connection sends {', '.join(protocol.BOT_MESSAGES)}")
         if client.seat is None:
             raise Refusal("not_seated", "spectators cannot act: take a seat first")
         if live.table.is_joining(client.seat):
@@ -766,6 +788,10 @@ class Hub:
             return None  # the players are reading the score sheet: the bots wait too
         for seat in table.seats_to_act():
             kind = table.seats[seat].kind
+            if kind == REMOTE:  # its own clock: the house bot moves only when the remote bot is gone or faulted
+                if self.remote.house_plays(live, seat):
+                    return seat
+                continue
             if kind in (BOT, OPEN) or seat in live.away or (live.expired is not None and live.expired == live.turn_key):
                 return seat
         return None
@@ -779,6 +805,7 @@ class Hub:
                 live.timer.cancel()
             if table.status == FINISHED and not live.clients:
                 self.tables.pop(table.id, None)  # nobody is watching: the game lives on in the database
+            self.remote.soon(live)  # a finished game: its bots get their end
             return
         hand = table.hand
         assert hand is not None
@@ -790,6 +817,7 @@ class Hub:
             self._end_review(live)
         if live.review_hand is not None:
             live.turn_key, live.deadline = key, None  # no timer runs while the score sheet is read
+            self.remote.soon(live)
             return
         if key != live.turn_key:
             live.turn_key = key
@@ -805,6 +833,7 @@ class Hub:
                 live.deadline = None
         if self._bot_seat(live) is not None and (live.driver is None or live.driver.done()):
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+        self.remote.soon(live)  # the remote bots to act get their decide (after this change's state)
 
     def _readers(self, live: LiveTable) -> set[int]:
         """The seats whose players are there to read the score sheet (human, connected, not away)."""

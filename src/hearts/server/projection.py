@@ -21,7 +21,7 @@ from hearts.core import claim as claim_rules
 from hearts.core.hand import Hand, trick_leader
 
 from .protocol import reply
-from .table import Table
+from .table import BOT, REMOTE, Table
 
 SUITS = "CDHS"
 
@@ -47,7 +47,18 @@ def current_trick_json(hand: Hand, leader: int, cards: Any) -> dict[str, Any]:
 
 
 def seats_json(table: Table, connected: set[int], away: set[int]) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "name": s.name, "kind": s.kind, "connected": s.seat in connected, "away": s.seat in away} for s in table.seats]
+    """Each seat's public facts; a remote bot's seat is a ``bot`` with ``"remote": true``."""
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "kind": BOT if s.kind == REMOTE else s.kind,
+            "remote": s.kind == REMOTE,
+            "connected": s.seat in connected,
+            "away": s.seat in away,
+        }
+        for s in table.seats
+    ]
 
 
 def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]

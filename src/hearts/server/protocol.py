@@ -33,7 +33,7 @@ MAX_DEPTH = 16
 
 #: for each message type: its fields (besides ``type`` and ``id``) and whether each is required
 FIELDS: dict[str, dict[str, bool]] = {
-    "hello": {"v": True, "table": True, "token": False},
+    "hello": {"v": True, "table": True, "token": False, "bot": False, "bot_token": False, "seat": False},
     "start": {"seq": True},
     "pass": {"cards": True, "seq": True},
     "play": {"card": True, "seq": True},
@@ -44,7 +44,11 @@ FIELDS: dict[str, dict[str, bool]] = {
     "hint": {"seq": False},
     "claim": {"seq": True},
     "undo": {"seq": True},
+    # a remote bot's reply to a decide; its values are checked against the decision (hearts.server.remote)
+    "action": {"card": False, "cards": False, "choice": False},
 }
+#: the message types a remote bot's connection may send after its hello
+BOT_MESSAGES = ("action", "ping", "sync")
 #: the message types that act on the game
 ACTIONS = ("start", "pass", "play", "moon")
 
@@ -65,6 +69,10 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     unknown = sorted(set(msg) - set(fields) - {"type", "id"})
     if unknown:
         raise Refusal("bad_message", f"{kind} has no field {unknown[0][:40]!r}")
+    if kind == "action":  # the bot's answer is read by hearts.bots.wire; a bad one is the bot's fault, not a bad message
+        if not _is_int(msg.get("id")):
+            raise Refusal("bad_message", "action needs 'id' (the integer id of the decide it answers)")
+        return msg
     for name, required in fields.items():
         if required and name not in msg:
             raise Refusal("bad_message", f"{kind} needs {name!r} ({_WHAT[name]})")
@@ -139,6 +147,9 @@ _CHECK: dict[str, Callable[[Any], bool]] = {
     "card": _is_card_text,
     "cards": lambda v: isinstance(v, list) and len(v) <= 20 and all(_is_card_text(c) for c in v),
     "choice": lambda v: v in ("add", "subtract"),
+    "bot": lambda v: v is None or (isinstance(v, str) and 1 <= len(v) <= 24),
+    "bot_token": lambda v: v is None or (isinstance(v, str) and len(v) <= 200),
+    "seat": lambda v: v is None or (_is_int(v) and v >= 0),
 }
 _WHAT = {
     "v": "an integer",
@@ -148,6 +159,9 @@ _WHAT = {
     "card": "a card such as 'QS'",
     "cards": "a list of cards such as ['QS', 'AH', 'KH']",
     "choice": "'add' or 'subtract'",
+    "bot": "a bot's name",
+    "bot_token": "the bot's secret",
+    "seat": "a seat number or null",
 }
 
 

@@ -46,8 +46,8 @@ from hearts.core.errors import HeartsError
 from hearts.core.hand import Hand
 from hearts.record import Deals, Player, game_record
 
-#: kinds of seat
-OPEN, HUMAN, BOT = "open", "human", "bot"
+#: kinds of seat (``remote``: a bot of the operator's, connected with a bot token; shown as a bot with ``"remote": true``)
+OPEN, HUMAN, BOT, REMOTE = "open", "human", "bot", "remote"
 #: the names bots take at the start (skipping any a player has taken)
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea")
 #: table statuses
@@ -153,7 +153,7 @@ class Table:
         """The game's hearts-record/1: each finished hand's seed, the seats (a bot plays the table's level) and the deals."""
         assert self.game is not None
         seeds = [self.hand_seed(h.number) if h.done and self.fair else None for h in self.game.hands]
-        players = [Player(s.name, None if s.kind == HUMAN else self.level) for s in self.seats]
+        players = [Player(s.name, None if s.kind == HUMAN else f"remote:{s.name}" if s.kind == REMOTE else self.level) for s in self.seats]
         return game_record(self.game, seeds=seeds, players=players, deals=self.deals())
 
     @staticmethod

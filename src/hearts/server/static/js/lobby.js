@@ -93,7 +93,7 @@ function seatSummary(t) {
   for (const s of t.seats || []) {
     if (s.kind === "open") open += 1;
     else if (s.kind === "bot" && !s.name) bots += 1;
-    else people.push((s.name || "Seat " + (s.seat + 1)) + (s.kind === "bot" ? " (bot)" : ""));
+    else people.push((s.name || "Seat " + (s.seat + 1)) + (s.remote ? " (remote bot)" : s.kind === "bot" ? " (bot)" : ""));
   }
   if (bots) people.push(plural(bots, "bot"));
   if (open) people.push(plural(open, "open seat"));
@@ -114,7 +114,7 @@ async function fillList(path, key, id, empty, what, item) {
 }
 
 function tableItem(t) {
-  const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away)).length;
+  const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away && !s.remote)).length;
   return el("li", { class: "table-item", "data-table": t.id }, [
     el("div", { class: "grow" }, [
       el("strong", { text: t.variant + " · " + plural(t.players, "player") }),

@@ -52,10 +52,11 @@ export function renderRing(box, s, memo) {
   for (const i of seatOrder(n, me)) {
     const seat = t.seats[i] || { seat: i, kind: "open" };
     const marks = [];
-    if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: "bot" }));
+    if (seat.remote) marks.push(el("span", { class: "tag bot remote", title: "a remote bot: its own program plays this seat", text: "remote bot" }));
+    else if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: "bot" }));
     if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: "open" }));
     if (seat.away) marks.push(el("span", { class: "tag away", text: "away" }));
-    if (seat.kind === "human" && !seat.connected) marks.push(el("span", { class: "tag off", text: "offline" }));
+    if ((seat.kind === "human" || seat.remote) && !seat.connected) marks.push(el("span", { class: "tag off", text: "offline" }));
     if (i === me) marks.push(el("span", { class: "tag you", text: "you" }));
     if (h && h.dealer === i) marks.push(el("span", { class: "tag dealer", title: "dealer", text: "D" }));
     if (trick && !trick.last && trick.leader === i) marks.push(el("span", { class: "tag lead", title: "led this trick", text: "led" }));

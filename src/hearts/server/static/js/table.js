@@ -420,7 +420,7 @@ function renderJoinChoices(t) {
   const sel = $("join-seat");
   const prev = sel.value;
   sel.textContent = "";
-  const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away));
+  const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away && !x.remote));
   sel.appendChild(el("option", { value: "", text: free.length ? "first free seat" : "no free seat" }));
   for (const x of free) {
     sel.appendChild(el("option", { value: String(x.seat), text: "Seat " + (x.seat + 1) + (x.kind === "bot" ? " (replace " + (x.name || "bot") + ")" : " (open)") }));
@@ -462,7 +462,7 @@ function renderSeats() {
 
 function allOthersBots() {
   const s = T.state;
-  return !!s.you && s.table.seats.every((x) => x.seat === s.you.seat || x.kind === "bot");
+  return !!s.you && s.table.seats.every((x) => x.seat === s.you.seat || (x.kind === "bot" && !x.remote));
 }
 
 function renderControls() {
