@@ -215,6 +215,37 @@ def parse_rule_value(text: str) -> bool | int | str:
         return text
 
 
+def rules_from_mapping(variant: Any, players: Any, options: Any, *, target: Any = None) -> Rules:
+    """Rules from a variant, a player count and a mapping of options: the one checker behind every front end.
+
+    Records (:meth:`Rules.from_dict`), the command line's ``--rule`` items
+    (:func:`rules_from_options`) and the web lobby's JSON all come through
+    here, so each mistake gets the same one-line :class:`RulesError`.
+    ``target``, when given, is the option given on its own (a flag or a field).
+
+    >>> rules_from_mapping("cancellation", 8, {"moon": "add"}).moon
+    'add'
+    >>> rules_from_mapping("standard", 4, {"jokers": True})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hearts.core.errors.RulesError: unknown rules option 'jokers': choose among target, pass_count, moon, ...
+    """
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise RulesError(f"unknown variant {str(variant)[:40]!r}: the variant must be one of {', '.join(VARIANTS)}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RulesError("players must be a whole number")
+    if not isinstance(options, dict):
+        raise RulesError("rules must be an object of rule options")
+    bad = sorted(str(k) for k in options if k not in RULE_KEYS)
+    if bad:
+        raise RulesError(f"unknown rules option {bad[0][:40]!r}: choose among {', '.join(RULE_KEYS)}")
+    if target is not None:
+        if "target" in options:
+            raise RulesError("give the target once, on its own or among the rules options")
+        options = {**options, "target": target}
+    return Rules(variant=variant, players=players, **options)
+
+
 def rules_from_options(variant: str, players: int, target: int | None, items: list[str]) -> Rules:
     """The rules of a command line: ``--variant``, ``--players``, ``--target`` and ``--rule KEY=VALUE`` items.
 
@@ -230,16 +261,12 @@ def rules_from_options(variant: str, players: int, target: int | None, items: li
             raise RulesError(f"bad --rule {item!r}: write key=value, e.g. --rule target=50")
         if key in ("variant", "players"):
             raise RulesError(f"use --{key}, not --rule {key}=")
-        if key not in RULE_KEYS:
-            raise RulesError(f"unknown rules option {key!r} in --rule: choose one of {', '.join(RULE_KEYS)}")
         if key in options:
             raise RulesError(f"--rule {key} given twice")
         options[key] = parse_rule_value(value)
-    if target is not None:
-        if "target" in options:
-            raise RulesError("give the target once: --target or --rule target=, not both")
-        options["target"] = target
-    return Rules(variant=variant, players=players, **options)
+    if target is not None and "target" in options:
+        raise RulesError("give the target once: --target or --rule target=, not both")
+    return rules_from_mapping(variant, players, options, target=target)
 
 
 def _check_int(name: str, value: object) -> None:

@@ -46,11 +46,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.bots.registry import LEVELS
-from hearts.core import Rules, card_name
+from hearts.core import card_name
 from hearts.core import claim as claim_rules
 from hearts.core.errors import HeartsError
 from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
-from hearts.core.rules import RULE_KEYS, VARIANTS
+from hearts.core.rules import rules_from_mapping
 
 from . import protocol
 from .bot_tokens import BotTokens
@@ -316,23 +316,8 @@ class Hub:
         unknown = sorted(set(body) - allowed)
         if unknown:
             raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(allowed))}")
-        variant, players = body.get("variant"), body.get("players")
-        if variant not in VARIANTS:
-            raise Refusal("bad_request", f"variant must be one of {', '.join(VARIANTS)}")
-        options = body.get("rules", {})
-        if not isinstance(options, dict):
-            raise Refusal("bad_request", "rules must be an object of rule options")
-        bad = sorted(k for k in options if k not in RULE_KEYS)
-        if bad:
-            raise Refusal("bad_request", f"unknown rules option {bad[0][:40]!r}: choose among {', '.join(RULE_KEYS)}")
-        if "target" in body:
-            if "target" in options:
-                raise Refusal("bad_request", "give the target once, as 'target' or in 'rules'")
-            options = {**options, "target": body["target"]}
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise Refusal("bad_request", "players must be a whole number")
-        try:
-            rules = Rules(variant=variant, players=players, **options)
+        try:  # the core's one checker of rules options (the same messages as the command line's)
+            rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
         except (HeartsError, TypeError) as e:
             raise Refusal("bad_request", str(e)) from None
         level = body.get("level", "medium")
