@@ -39,7 +39,6 @@ from hearts.rl.policy import Policy
 from hearts.sim.arena import run_arena
 
 
-
 def collect(rules: Rules, hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The heuristic bot's decisions over ``hands`` seeded hands: observations, masks, chosen cards."""
     rng = random.Random(seed)
