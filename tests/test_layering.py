@@ -24,10 +24,11 @@ ALLOWED = {
     "tui": {"core", "record", "bots"},
     "server": {"core", "record", "bots"},
     "openspiel": {"core", "bots"},
+    "vec": {"core", "record", "bots", "net"},  # net: the observation's segments, shared with rl
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
-EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn"),
+EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn", "vec"),
     "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
     "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
     "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": ()}
