@@ -18,7 +18,7 @@ ALLOWED = {
     "record": {"core"},
     "bots": {"core", "record"},
     "sim": {"core", "record", "bots", "rl", "net", "openspiel"},  # rl and openspiel only lazily: the benchmark
-    "rl": {"core", "bots", "net"},
+    "rl": {"core", "bots", "net", "vec"},
     "net": {"core", "bots"},
     "learn": {"core", "record", "bots", "sim", "net"},
     "tui": {"core", "record", "bots"},

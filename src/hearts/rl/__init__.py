@@ -3,6 +3,7 @@
 - :func:`env` / :func:`raw_env`: the PettingZoo AEC environment (:mod:`hearts.rl.env`);
 - :func:`parallel_env`: the PettingZoo Parallel environment (simultaneous passing, :mod:`hearts.rl.parallel`);
 - :class:`SingleAgentEnv`: a Gymnasium environment, our bots at the other seats;
+- :class:`HeartsVectorEnv`: a Gymnasium ``VectorEnv`` of B hands over :mod:`hearts.vec` (:mod:`hearts.rl.vector`);
 - :func:`segments` / :func:`encode`: the observation of one seat's view.
 
 >>> e = env(variant="cancellation", players=11)
@@ -15,9 +16,10 @@ from .encoding import action_mask, decode_cards, encode, segment_slices, segment
 from .env import HeartsEnv, IllegalStep, env, raw_env
 from .parallel import HeartsParallelEnv, parallel_env
 from .single import SingleAgentEnv
+from .vector import HeartsVectorEnv
 
 __all__ = [
-    "HeartsEnv", "HeartsParallelEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env",
+    "HeartsEnv", "HeartsParallelEnv", "HeartsVectorEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env",
     "parallel_env", "raw_env",
     "segment_slices", "segments",
 ]

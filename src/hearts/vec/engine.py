@@ -183,8 +183,19 @@ class VecHearts:
         self.to_act[idx] = first
 
     # -- stepping ------------------------------------------------------------
-    def check_actions(self, actions: Any) -> NDArray[np.int64]:
-        """``actions`` as an int64 array of shape (batch,), each legal for its game (finished games: ignored).
+    def _where(self, where: Any) -> NDArray[np.bool_]:
+        """The games to step: those not finished, and in ``where`` when it is given (a bool array of shape (batch,))."""
+        active: NDArray[np.bool_] = self.phase != DONE
+        if where is None:
+            return active
+        w = np.asarray(where)
+        if w.shape != (self.batch,) or w.dtype != np.bool_:
+            raise VecError(f"where must be a bool array of shape ({self.batch},), not {w.dtype} {w.shape}")
+        out: NDArray[np.bool_] = active & w
+        return out
+
+    def check_actions(self, actions: Any, where: Any = None) -> NDArray[np.int64]:
+        """``actions`` as an int64 array of shape (batch,), each legal for its game (finished games, and those outside ``where``: ignored).
 
         Raises :class:`VecError` naming the first bad game.
         """
@@ -194,7 +205,7 @@ class VecHearts:
         if a.dtype.kind not in "iu":
             raise VecError(f"actions must be integers (card ids 0-51), not {a.dtype}")
         a = a.astype(np.int64)
-        active = self.phase != DONE
+        active = self._where(where)
         bad = active & ((a < 0) | (a > 51))
         if bad.any():
             g = int(np.flatnonzero(bad)[0])
@@ -209,16 +220,17 @@ class VecHearts:
             )
         return a
 
-    def step(self, actions: Any) -> NDArray[np.float32]:
-        """Apply one action per game; the rewards, shape (batch, players): nonzero where a hand ended.
+    def step(self, actions: Any, where: Any = None) -> NDArray[np.float32]:
+        """Apply one action per game (only in the games of ``where``, when given); the rewards, shape (batch, players).
 
-        ``reward="points"``: minus each seat's points; ``"payoff"``: the mean of the others' points minus its own.
+        Rewards are nonzero where a hand ended: ``reward="points"``, minus each
+        seat's points; ``"payoff"``, the mean of the others' points minus its own.
         """
-        a = self.check_actions(actions)
+        a = self.check_actions(actions, where)
         n = self.players
-        active = self.phase != DONE
-        P = self.phase == PASS
-        Q = self.phase == PLAY
+        active = self._where(where)
+        P = active & (self.phase == PASS)
+        Q = active & (self.phase == PLAY)
         seat = self.to_act
         flat = self._rows + seat
         bit = BITS[a]
