@@ -35,9 +35,12 @@ def play(env: HeartsVectorEnv, seed: int, hands: int) -> tuple[list[float], list
     return returns, points, first
 
 
-@pytest.mark.parametrize("players, seat, reward", [(4, 0, "points"), (3, 2, "points"), (5, 1, "payoff")])
-def test_rewards_add_up_to_each_hands_score(players: int, seat: int, reward: str) -> None:
-    env = HeartsVectorEnv(16, players=players, seat=seat, reward=reward)
+@pytest.mark.parametrize(
+    "variant, players, seat, reward",
+    [("standard", 4, 0, "points"), ("standard", 3, 2, "points"), ("omnibus", 5, 1, "payoff"), ("cancellation", 8, 3, "points")],
+)
+def test_rewards_add_up_to_each_hands_score(variant: str, players: int, seat: int, reward: str) -> None:
+    env = HeartsVectorEnv(16, variant, players=players, seat=seat, reward=reward)
     returns, points, _ = play(env, 3, 40)
     if reward == "points":
         assert returns == [-p for p in points]
@@ -63,8 +66,6 @@ def test_bad_settings() -> None:
         HeartsVectorEnv(4, players=4, seat=4)
     with pytest.raises(ValueError, match="opponents must be"):
         HeartsVectorEnv(4, opponents="heuristic")
-    with pytest.raises(VecError, match="not Cancellation"):
-        HeartsVectorEnv(4, variant="cancellation", players=8)
     with pytest.raises(ValueError, match="trained for standard Hearts with 5 players"):
         HeartsVectorEnv(4, players=4, opponents=Policy.init(Rules.standard(5), hidden=(4,)))
     env = HeartsVectorEnv(4)

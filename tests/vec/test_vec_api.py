@@ -32,9 +32,13 @@ def test_bad_settings(kwargs: dict[str, object], message: str) -> None:
         VecHearts(Rules.standard(4), **kwargs)  # type: ignore[arg-type]
 
 
-def test_cancellation_is_not_covered_yet() -> None:
-    with pytest.raises(VecError, match="not Cancellation Hearts"):
-        VecHearts(Rules.cancellation(8), batch=2)
+def test_two_decks_hold_counts() -> None:
+    env = VecHearts(Rules.cancellation(8), batch=64)
+    env.reset(seed=1)
+    sizes = [int(lo).bit_count() + int(hi).bit_count() for lo, hi in zip(env.hands.ravel(), env.hands_hi.ravel(), strict=True)]
+    assert set(sizes) == {13} and env.hands_hi.any() and not (env.hands_hi & ~env.hands).any()
+    finish(env, 1)
+    assert (env.points.sum(axis=1) <= 52).all()  # unclaimed waiting cards score for nobody
 
 
 def test_bad_actions_name_the_game() -> None:

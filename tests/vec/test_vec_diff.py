@@ -30,6 +30,12 @@ CASES = [
     (Rules.omnibus(5, moon="add", pass_count=2), 16, 8),
     (Rules.standard(4, pass_count=0), 12, 9),
     (Rules.standard(4, target=20), 24, 10),
+    (Rules.cancellation(6), 16, 11),
+    (Rules.cancellation(8), 12, 12),
+    (Rules.cancellation(9), 12, 13),
+    (Rules.cancellation(11, last_trick_unwon="previous_winner"), 12, 14),
+    (Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 16, 15),
+    (Rules.cancellation(10, points_on_first_trick=False, moon="subtract", pass_count=4), 12, 16),
 ]
 
 
@@ -55,6 +61,11 @@ def test_every_step_equals_the_engine(rules: Rules, batch: int, seed: int) -> No
 @pytest.mark.parametrize("rules", [Rules.standard(4), Rules.omnibus(4, moon="subtract"), Rules.standard(4, target=20), Rules.standard(3)])
 def test_moons_are_shot_and_scored_like_the_engine(rules: Rules) -> None:
     assert check(rules, 120, 11, observe=False, policy=steer).moons >= 3
+
+
+def test_moons_and_set_aside_tricks_of_cancellation_hearts() -> None:
+    checked = check(Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 200, 5, observe=False, policy=steer)
+    assert checked.moons >= 3 and checked.set_aside >= 100  # the waiting cards and the kitty are exercised
 
 
 def test_a_difference_is_caught() -> None:

@@ -4,8 +4,8 @@ Each sub-environment is one hand (as :class:`~hearts.rl.SingleAgentEnv`
 with ``hands=1``); the learner sits at ``seat`` of every game. The other
 seats are played over the whole batch at once by ``opponents``:
 ``"random"`` (a legal card drawn uniformly) or a :class:`~hearts.rl.policy.Policy`
-(the ``rl-policy`` network, its most likely legal card). The rules are
-those :mod:`hearts.vec` covers: standard Hearts for 3-7 players and Omnibus.
+(the ``rl-policy`` network, its most likely legal card). Any variant,
+player count and rules option.
 
 - Observation: a ``Dict`` of ``observation`` (B × the encoding of
   :mod:`hearts.rl`) and ``action_mask`` (B × 52, int8); action: B card ids

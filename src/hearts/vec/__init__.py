@@ -1,6 +1,7 @@
 """Many hands of Hearts at once, as NumPy arrays (NumPy only; the ``rl`` extra brings it).
 
-- :class:`VecHearts`: B one-hand episodes stepped together, legal masks as
+- :class:`VecHearts`: B one-hand episodes of any variant and player count
+  (standard 3-7, Omnibus, Cancellation 6-11) stepped together, legal masks as
   uint64 bitmasks, observations with :mod:`hearts.rl`'s encoding, rewards,
   seeded resets (:mod:`hearts.vec.engine`);
 - :func:`hand_of` / :func:`record_of`: one game of the batch as the

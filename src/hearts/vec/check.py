@@ -23,8 +23,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hearts.bots import best_moon_choice
-from hearts.core import Hand, Rules
-from hearts.core.cards import mask_cards, mask_of
+from hearts.core import Rules
+from hearts.core.cards import mask_of
 from hearts.net.encoding import encode
 from hearts.record import replay
 
@@ -48,6 +48,7 @@ class Checked:
     moons: int
     records: int
     numbers: tuple[int, ...]  #: each game's hand number
+    set_aside: int = 0  #: tricks nothing won (two decks)
 
 
 def _expect(ok: bool, game: int, what: str) -> None:
@@ -65,10 +66,7 @@ def check(rules: Rules, batch: int, seed: int, *, observe: bool = True, records:
     rng = np.random.default_rng(seed)
     n = rules.players
     zeros = [0] * n
-    hands = [
-        Hand(rules, [list(mask_cards(int(m))) for m in env.dealt[g]], number=int(env.number[g]), dealer=(int(env.number[g]) - 1) % n)
-        for g in range(batch)
-    ]
+    hands = [hand_of(env, g) for g in range(batch)]  # the deals, before any action
     picks: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(batch)]
     steps = tricks = 0
     while not env.done.all():
@@ -79,7 +77,7 @@ def check(rules: Rules, batch: int, seed: int, *, observe: bool = True, records:
                 continue
             if hand.phase == "pass":
                 seat = min(hand.seats_to_act())
-                legal = hand.lo[seat] & ~mask_of(picks[g][seat])
+                legal = mask_of(c for c in hand.hand_cards(seat) if hand.holds(seat, c) > picks[g][seat].count(c))
             else:
                 seat, legal = hand.to_move, hand.legal_mask()
             _expect(int(env.to_act[g]) == seat, g, f"acting seat {int(env.to_act[g])}, the engine's {seat}")
@@ -105,7 +103,12 @@ def check(rules: Rules, batch: int, seed: int, *, observe: bool = True, records:
             hand.play(card)
             if len(hand.tricks) > before:
                 tricks += 1
-                _expect(int(env.trick_winner[g]) == hand.tricks[-1].winner, g, "trick winner")
+                winner = hand.tricks[-1].winner
+                _expect(
+                    int(env.trick_winner[g]) == (-2 if winner is None else winner),
+                    g,
+                    f"trick winner {int(env.trick_winner[g])}, the engine's {winner}",
+                )
             else:
                 _expect(int(env.trick_winner[g]) == -1, g, "a trick ended in one engine only")
             if hand.phase == "moon":
@@ -125,4 +128,5 @@ def check(rules: Rules, batch: int, seed: int, *, observe: bool = True, records:
             _expect(bool(out["ok"]) and out["hands"][0]["points"] == hand.points, g, "its record's replay")
             replayed += 1
     moons = sum(h.shooter is not None for h in hands)
-    return Checked(batch, steps, tricks, moons, replayed, tuple(int(k) for k in env.number))
+    set_aside = sum(t.winner is None for h in hands for t in h.tricks)
+    return Checked(batch, steps, tricks, moons, replayed, tuple(int(k) for k in env.number), set_aside)

@@ -16,13 +16,17 @@ on the scores before the hand, all zero in a one-hand episode), as in
 :mod:`hearts.rl`. A finished game stays finished (its actions are ignored,
 its mask is empty) until :meth:`VecHearts.reset_done` deals it again.
 
-Covered: standard Hearts for 3-7 players and Omnibus (the jack of
-diamonds), every rules option of those variants. Not covered: Cancellation
-Hearts (two decks), which raises :class:`VecError`.
+Covered: every variant and player count, with every rules option:
+standard Hearts for 3-7 players, Omnibus (the jack of diamonds) and
+Cancellation Hearts for 6-11 players (two decks, cancelling pairs, the
+kitty with the first trick, set-aside tricks and their waiting cards,
+``two_pairs_void_trick``, ``last_trick_unwon``).
 
-Cards sets are uint64 bitmasks (bit ``c`` = card ``c``), one per game and
-seat; the rule facts (deck, lowest club, breakers, first-trick rule, the
-moon) are read from :class:`hearts.core.Rules`.
+Card sets are uint64 bitmasks (bit ``c`` = card ``c``), one per game and
+seat; with two decks a set is two masks, ``lo`` (held at least once) and
+``hi`` (held twice), as in :class:`hearts.core.Hand`. The rule facts (deck,
+lowest club, breakers, first-trick rule, the moon) are read from
+:class:`hearts.core.Rules`.
 
 >>> import numpy as np
 >>> from hearts.core import Rules
@@ -64,7 +68,7 @@ class VecError(HeartsError, ValueError):
 
 
 class VecHearts:
-    """B one-hand episodes of ``rules`` (standard Hearts 3-7 players, or Omnibus) as arrays.
+    """B one-hand episodes of ``rules`` (any variant and player count) as arrays.
 
     Arrays of shape ``(batch,)`` or ``(batch, players)``; seats are absolute
     (0 .. players-1). Read them, do not write them.
@@ -73,8 +77,6 @@ class VecHearts:
     def __init__(self, rules: Rules, batch: int, *, reward: str = "points") -> None:
         if not isinstance(rules, Rules):
             raise VecError(f"rules must be a hearts.core.Rules, not {type(rules).__name__}")
-        if rules.is_cancellation:
-            raise VecError("hearts.vec covers standard Hearts (3-7 players) and Omnibus, not Cancellation Hearts yet")
         if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
             raise VecError(f"batch must be a whole number from 1 to {MAX_BATCH}, not {batch!r}")
         if reward not in REWARDS:
@@ -87,6 +89,7 @@ class VecHearts:
         self.cycle = rules.pass_cycle
         self.offsets = np.array([PASS_OFFSETS[d] % n for d in self.cycle], dtype=np.int64)
         self.tricks_total = rules.cards_each
+        self.two_decks = rules.copies == 2
         self.low_club = BITS[rules.lowest_club]
         self.breakers = U64(rules.breakers)
         self.restrict_first = not rules.points_on_first_trick
@@ -104,10 +107,25 @@ class VecHearts:
     def _alloc(self) -> None:
         B, n = self.batch, self.players
         self.dealt = np.zeros((B, n), dtype=U64)  #: the deal, before passing
-        self.hands = np.zeros((B, n), dtype=U64)  #: the cards each seat holds
+        self.dealt_hi = np.zeros((B, n), dtype=U64)  #: the cards dealt twice (two decks)
+        self.hands = np.zeros((B, n), dtype=U64)  #: the cards each seat holds (at least once)
+        self.hands_hi = np.zeros((B, n), dtype=U64)  #: the cards each seat holds twice (two decks)
         self.picks = np.zeros((B, n), dtype=U64)  #: the cards each seat has picked to pass (then: passed)
+        self.picks_hi = np.zeros((B, n), dtype=U64)  #: ... picked twice
         self.received = np.zeros((B, n), dtype=U64)  #: the cards passed to each seat (after the exchange)
+        self.received_hi = np.zeros((B, n), dtype=U64)  #: ... received twice
         self.played = np.zeros((B, n), dtype=U64)  #: the cards each seat has played this hand
+        self.played_hi = np.zeros((B, n), dtype=U64)  #: ... played twice
+        self.kitty = np.zeros(B, dtype=U64)  #: the kitty (two decks), at least once
+        self.kitty_hi = np.zeros(B, dtype=U64)  #: ... twice
+        self.kitty_points = np.zeros(B, dtype=np.int64)
+        self.kitty_jd = np.zeros(B, dtype=np.int64)
+        self.kitty_taker = np.full(B, -1, dtype=np.int64)  #: the seat that took the kitty with the first won trick, or -1
+        self.pile_points = np.zeros(B, dtype=np.int64)  #: the points of the set-aside tricks waiting to be taken
+        self.pile_jd = np.zeros(B, dtype=np.int64)
+        self.pile = np.zeros(B, dtype=bool)  #: whether set-aside cards are waiting
+        self.last_winner = np.full(B, -1, dtype=np.int64)  #: the latest trick's winner, or -1
+        self.jd_taken = np.zeros((B, n), dtype=np.int64)  #: jacks of diamonds each seat has taken
         self.taken = np.zeros((B, n), dtype=U64)  #: the cards each seat has won in tricks
         self.points_taken = np.zeros((B, n), dtype=np.int64)  #: points taken in tricks (before the moon)
         self.voids = np.zeros((B, n), dtype=np.int64)  #: suits each seat has shown it lacks (bit s = suit s)
@@ -123,7 +141,7 @@ class VecHearts:
         self.broken = np.zeros(B, dtype=bool)
         self.legal = np.zeros(B, dtype=U64)  #: the acting seat's legal cards (0 when done)
         self.shooter = np.full(B, -1, dtype=np.int64)  #: the seat that shot the moon, or -1
-        self.trick_winner = np.full(B, -1, dtype=np.int64)  #: the winner of a trick the last step ended, or -1
+        self.trick_winner = np.full(B, -1, dtype=np.int64)  #: the winner of a trick the last step ended, -2 if set aside, else -1
         self.history = np.zeros((B, self.steps_max), dtype=np.int8)  #: every action, in order (picks, then plays)
         self.steps = np.zeros(B, dtype=np.int64)  #: actions taken in the hand
 
@@ -153,13 +171,39 @@ class VecHearts:
     def _deal(self, idx: NDArray[np.int64]) -> None:
         m, n, k = idx.size, self.players, self.rules.cards_each
         order = np.argsort(self._rng.random((m, self.deck.size)), axis=1)
-        cards = self.deck[order[:, : n * k]].reshape(m, n, k)
+        shuffled = self.deck[order]
+        cards = np.sort(shuffled[:, : n * k].reshape(m, n, k), axis=2)
         hands = np.bitwise_or.reduce(BITS[cards], axis=2)
         self.dealt[idx] = hands
         self.hands[idx] = hands
+        if self.two_decks:
+            twice = np.where(cards[:, :, 1:] == cards[:, :, :-1], BITS[cards[:, :, 1:]], ZERO)
+            self.dealt_hi[idx] = self.hands_hi[idx] = np.bitwise_or.reduce(twice, axis=2)
+            kitty = np.sort(shuffled[:, n * k :], axis=1)
+            self.kitty[idx] = np.bitwise_or.reduce(BITS[kitty], axis=1)
+            self.kitty_hi[idx] = np.bitwise_or.reduce(np.where(kitty[:, 1:] == kitty[:, :-1], BITS[kitty[:, 1:]], ZERO), axis=1)
+            self.kitty_points[idx] = POINT[kitty].sum(axis=1)
+            self.kitty_jd[idx] = (kitty == JD).sum(axis=1)
         self.number[idx] = self._rng.integers(len(self.cycle), size=m) + 1
-        for name in ("picks", "received", "played", "taken", "points_taken", "voids", "points"):
+        for name in (
+            "picks",
+            "picks_hi",
+            "received",
+            "received_hi",
+            "played",
+            "played_hi",
+            "taken",
+            "points_taken",
+            "voids",
+            "points",
+            "jd_taken",
+            "pile_points",
+            "pile_jd",
+            "pile",
+        ):
             getattr(self, name)[idx] = 0
+        self.kitty_taker[idx] = -1
+        self.last_winner[idx] = -1
         self.trick[idx] = -1
         self.trick_len[idx] = 0
         self.tricks_done[idx] = 0
@@ -177,7 +221,10 @@ class VecHearts:
     def _start_play(self, idx: NDArray[np.int64]) -> None:
         if not idx.size:
             return
-        first = np.argmax((self.hands[idx] & self.low_club) != ZERO, axis=1)
+        if self.two_decks:  # the seat after the dealer leads
+            first = self.number[idx] % self.players  # dealer (number - 1) % n, plus one
+        else:  # the holder of the lowest club
+            first = np.argmax((self.hands[idx] & self.low_club) != ZERO, axis=1)
         self.phase[idx] = PLAY
         self.leader[idx] = first
         self.to_act[idx] = first
@@ -241,15 +288,34 @@ class VecHearts:
         # passing: a pick
         picks = self.picks.reshape(-1)
         pbit = np.where(P, bit, zero)
-        picked = picks[flat] | pbit
+        picked = picks[flat]
+        if self.two_decks:  # a card picked twice goes to the second mask
+            picks_hi = self.picks_hi.reshape(-1)
+            again = picked & pbit
+            picks_hi[flat] |= again
+            picked = picked | (pbit & ~again)
+            count = popcount(picked) + popcount(picks_hi[flat])
+        else:
+            picked = picked | pbit
+            count = popcount(picked)
         picks[flat] = picked
-        full = P & (popcount(picked) == self.rules.pass_count)
+        full = P & (count == self.rules.pass_count)
         # playing: a card
         qbit = np.where(Q, bit, zero)
         hands = self.hands.reshape(-1)
-        hands[flat] ^= qbit
         played = self.played.reshape(-1)
-        played[flat] |= qbit
+        if self.two_decks:  # the second copy goes first, and a second play of a card goes to the second mask
+            hands_hi = self.hands_hi.reshape(-1)
+            from_hi = hands_hi[flat] & qbit
+            hands_hi[flat] ^= from_hi
+            hands[flat] ^= qbit & ~from_hi
+            played_hi = self.played_hi.reshape(-1)
+            again = played[flat] & qbit
+            played_hi[flat] |= again
+            played[flat] |= qbit & ~again
+        else:
+            hands[flat] ^= qbit
+            played[flat] |= qbit
         trick = self.trick.reshape(-1)
         trick[flat] = np.where(Q, a, trick[flat])
         suit = SUIT[a]
@@ -277,23 +343,37 @@ class VecHearts:
         src = (self._seats[None, :] - self.offsets[self.number[idx] - 1][:, None]) % n
         received = np.take_along_axis(picks, src, axis=1)
         self.received[idx] = received
-        self.hands[idx] = (self.hands[idx] ^ picks) | received
+        if self.two_decks:  # counts of 0-2 as (lo, hi): take the passes out, then put what comes in
+            picks_hi = self.picks_hi[idx]
+            received_hi = np.take_along_axis(picks_hi, src, axis=1)
+            self.received_hi[idx] = received_hi
+            lo, hi = self.hands[idx], self.hands_hi[idx]
+            lo, hi = (hi & ~picks_hi) | (lo & ~picks), hi & ~picks
+            self.hands[idx], self.hands_hi[idx] = lo | received, hi | received_hi | (lo & received)
+        else:
+            self.hands[idx] = (self.hands[idx] ^ picks) | received
         self._start_play(idx)
 
     def _finish_tricks(self, idx: NDArray[np.int64], rewards: NDArray[np.float32]) -> None:
-        n = self.players
-        cards = self.trick[idx]
-        in_suit = SUIT[cards] == self.led_suit[idx][:, None]
-        winner = np.argmax(np.where(in_suit, cards, -1), axis=1)
-        won = np.bitwise_or.reduce(BITS[cards], axis=1)
-        flat = idx * n + winner
-        taken = self.taken.reshape(-1)
-        taken[flat] |= won
-        points = self.points_taken.reshape(-1)
-        points[flat] += POINT[cards].sum(axis=1)
-        self.trick_winner[idx] = winner
-        self.leader[idx] = winner
-        self.to_act[idx] = winner
+        if self.two_decks:
+            self._finish_tricks_two_decks(idx)
+        else:
+            n = self.players
+            cards = self.trick[idx]
+            in_suit = SUIT[cards] == self.led_suit[idx][:, None]
+            winner = np.argmax(np.where(in_suit, cards, -1), axis=1)
+            won = np.bitwise_or.reduce(BITS[cards], axis=1)
+            flat = idx * n + winner
+            taken = self.taken.reshape(-1)
+            taken[flat] |= won
+            points = self.points_taken.reshape(-1)
+            points[flat] += POINT[cards].sum(axis=1)
+            if self.rules.jack_of_diamonds:
+                jd = self.jd_taken.reshape(-1)
+                jd[flat] += (cards == JD).sum(axis=1)
+            self.trick_winner[idx] = winner
+            self.leader[idx] = winner
+            self.to_act[idx] = winner
         self.trick[idx] = -1
         self.trick_len[idx] = 0
         self.tricks_done[idx] += 1
@@ -301,8 +381,52 @@ class VecHearts:
         if over.size:
             self._finish_hands(over, rewards)
 
+    def _finish_tricks_two_decks(self, idx: NDArray[np.int64]) -> None:
+        """Two decks: identical cards cancel; a trick nothing wins is set aside, its cards waiting for the next trick won."""
+        n = self.players
+        cards = self.trick[idx]
+        dup = (cards[:, :, None] == cards[:, None, :]).sum(axis=2) > 1  # a card played twice cancels
+        live = (SUIT[cards] == self.led_suit[idx][:, None]) & ~dup
+        none = ~live.any(axis=1)
+        if self.rules.two_pairs_void_trick:
+            none |= dup.sum(axis=1) >= 4  # two pairs: four cancelled cards
+        winner = np.argmax(np.where(live, cards, -1), axis=1)
+        gained = POINT[cards].sum(axis=1)
+        jd = (cards == JD).sum(axis=1)
+        first = self.tricks_done[idx] == 0  # the kitty goes with the first trick's cards
+        gained += np.where(first, self.kitty_points[idx], 0)
+        jd += np.where(first, self.kitty_jd[idx], 0)
+        aside, won = idx[none], ~none
+        self.pile_points[aside] += gained[none]
+        self.pile_jd[aside] += jd[none]
+        self.pile[aside] = True
+        self.trick_winner[aside] = -2
+        self.to_act[aside] = self.leader[aside]
+        g, w = idx[won], winner[won]
+        flat = g * n + w
+        points = self.points_taken.reshape(-1)
+        points[flat] += gained[won] + self.pile_points[g]
+        jds = self.jd_taken.reshape(-1)
+        jds[flat] += jd[won] + self.pile_jd[g]
+        self.pile_points[g] = 0
+        self.pile_jd[g] = 0
+        self.pile[g] = False
+        self.kitty_taker[g] = np.where(self.kitty_taker[g] < 0, w, self.kitty_taker[g])
+        self.last_winner[g] = w
+        self.trick_winner[g] = w
+        self.leader[g] = w
+        self.to_act[g] = w
+
     def _finish_hands(self, idx: NDArray[np.int64], rewards: NDArray[np.float32]) -> None:
         n = self.players
+        if self.two_decks and self.rules.last_trick_unwon == "previous_winner":  # the waiting cards go to the latest winner
+            g = idx[self.pile[idx] & (self.last_winner[idx] >= 0)]
+            flat = g * n + self.last_winner[g]
+            points = self.points_taken.reshape(-1)
+            points[flat] += self.pile_points[g]
+            jds = self.jd_taken.reshape(-1)
+            jds[flat] += self.pile_jd[g]
+        self.pile[idx] = False  # taken, or unclaimed
         taken = self.points_taken[idx]
         shot = taken == self.rules.moon_points
         moon = shot.any(axis=1)
@@ -312,7 +436,7 @@ class VecHearts:
         subtracted = np.where(shot, -MOON_SCORE, 0)
         points = np.where(moon[:, None], np.where(adds[:, None], added, subtracted), taken)
         if self.rules.jack_of_diamonds:
-            points = points - 10 * ((self.taken[idx] >> U64(JD)) & U64(1)).astype(np.int64)
+            points = points - 10 * self.jd_taken[idx]
         self.points[idx] = points
         self.shooter[idx] = shooter
         self.phase[idx] = DONE
@@ -326,6 +450,8 @@ class VecHearts:
         flat = self._rows + self.to_act
         h = self.hands.reshape(-1)[flat]
         pass_legal = h & ~self.picks.reshape(-1)[flat]
+        if self.two_decks:  # a card held twice may be picked twice
+            pass_legal |= self.hands_hi.reshape(-1)[flat] & ~self.picks_hi.reshape(-1)[flat]
         follow = h & SUITS[self.led_suit]
         first = self.tricks_done == 0
         no_points = h & U64(~POINT_MASK & ((1 << 64) - 1))
@@ -333,7 +459,8 @@ class VecHearts:
         no_hearts = h & U64(~HEARTS_MASK & ((1 << 64) - 1))
         no_hearts = np.where(no_hearts != ZERO, no_hearts, h)
         following = np.where(follow != ZERO, follow, np.where(first & self.restrict_first, no_points, h))
-        leading = np.where(first, self.low_club, np.where(self.broken, h, no_hearts))
+        first_lead = no_points if self.two_decks else self.low_club  # two decks: any card but a point card, if it can
+        leading = np.where(first, first_lead, np.where(self.broken, h, no_hearts))
         play_legal = np.where(self.trick_len == 0, leading, following)
         zero = np.zeros_like(h)
         self.legal = np.where(self.phase == PASS, pass_legal, np.where(self.phase == PLAY, play_legal, zero))

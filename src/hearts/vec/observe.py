@@ -39,11 +39,16 @@ def observe(env: VecHearts, seats: NDArray[np.int64]) -> NDArray[np.float32]:
     out = np.zeros((B, size(rules)), dtype=np.float32)
     rows = np.arange(B) * n
     own = rows + seats
+    rel = rows[:, None] + (seats[:, None] + np.arange(n)) % n  # block k: the seat k places to the left
     out[:, sl["hand"]] = unpack(env.hands.reshape(-1)[own])
     out[:, sl["passed"]] = unpack(env.picks.reshape(-1)[own])
     out[:, sl["received"]] = unpack(env.received.reshape(-1)[own])
-    rel = rows[:, None] + (seats[:, None] + np.arange(n)) % n  # block k: the seat k places to the left
     out[:, sl["played_by_seat"]] = unpack(env.played.reshape(-1)[rel]).reshape(B, n * 52)
+    if env.two_decks:  # counts: the second copies
+        out[:, sl["hand"]] += unpack(env.hands_hi.reshape(-1)[own])
+        out[:, sl["passed"]] += unpack(env.picks_hi.reshape(-1)[own])
+        out[:, sl["received"]] += unpack(env.received_hi.reshape(-1)[own])
+        out[:, sl["played_by_seat"]] += unpack(env.played_hi.reshape(-1)[rel]).reshape(B, n * 52)
     playing = env.phase == 1
     cards = env.trick.reshape(-1)[rel]
     b, k = np.nonzero((cards >= 0) & playing[:, None])
@@ -52,8 +57,16 @@ def observe(env: VecHearts, seats: NDArray[np.int64]) -> NDArray[np.float32]:
     out[g, sl["trick_leader"].start + (env.leader[g] - seats[g]) % n] = 1.0
     voids = env.voids.reshape(-1)[rel]
     out[:, sl["voids"]] = ((voids[:, :, None] >> np.arange(4)) & 1).reshape(B, n * 4)
-    out[:, sl["points_taken"]] = np.clip(env.points_taken.reshape(-1)[rel] / rules.moon_points, -LIMIT, LIMIT)
-    out[:, sl["hand_sizes"]] = np.clip(popcount(env.hands.reshape(-1)[rel]) / rules.cards_each, -LIMIT, LIMIT)
+    taken = env.points_taken.reshape(-1)[rel]
+    sizes = popcount(env.hands.reshape(-1)[rel]).astype(np.int64)
+    if env.two_decks:
+        # the kitty stays hidden until the hand ends: its taker is seen with the points of its tricks only
+        hidden = (env.phase != 3) & (env.kitty_taker >= 0)
+        k = (env.kitty_taker - seats) % n
+        taken[hidden, k[hidden]] -= env.kitty_points[hidden]
+        sizes += popcount(env.hands_hi.reshape(-1)[rel])
+    out[:, sl["points_taken"]] = np.clip(taken / rules.moon_points, -LIMIT, LIMIT)
+    out[:, sl["hand_sizes"]] = np.clip(sizes / rules.cards_each, -LIMIT, LIMIT)
     out[np.arange(B), sl["phase"].start + env.phase] = 1.0
     direction = np.array([DIRECTIONS.index(d) for d in env.cycle])[env.number - 1]
     out[np.arange(B), sl["pass_direction"].start + direction] = 1.0

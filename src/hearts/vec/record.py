@@ -41,8 +41,9 @@ def hand_of(env: VecHearts, game: int) -> Hand:
         raise IndexError(f"game must be from 0 to {env.batch - 1}, not {game}")
     rules, n = env.rules, env.players
     number = int(env.number[game])
-    deal = [list(mask_cards(int(env.dealt[game, s]))) for s in range(n)]
-    hand = Hand(rules, deal, (), number=number, dealer=(number - 1) % n)
+    deal = [sorted(mask_cards(int(env.dealt[game, s])) + mask_cards(int(env.dealt_hi[game, s]))) for s in range(n)]
+    kitty = sorted(mask_cards(int(env.kitty[game])) + mask_cards(int(env.kitty_hi[game])))
+    hand = Hand(rules, deal, kitty, number=number, dealer=(number - 1) % n)
     actions = [int(a) for a in env.history[game, : int(env.steps[game])]]
     k = rules.pass_count if hand.phase == "pass" else 0
     for s in range(n if k else 0):
