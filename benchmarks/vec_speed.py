@@ -3,7 +3,8 @@
 A *step* is one decision of one game: a passing pick or a card played
 (64 a hand with passing, 52 without), the unit of both. Measured:
 
-- ``vec``: B 4-player hands stepped together (``VecHearts.step``), random
+- ``vec``: B 4-player hands stepped together (and, for scale, B hands of
+  8-player Cancellation Hearts: ``vec_cancellation8``) (``VecHearts.step``), random
   legal cards drawn over the batch (``random_actions``), finished games
   dealt again at once (``reset_done``), so the batch stays full. Reported
   for the step alone, for the whole loop (step, random cards, resets), and
@@ -16,8 +17,9 @@ A *step* is one decision of one game: a passing pick or a card played
 
 Rates are per wall-clock second and per CPU second of this process
 (``time.process_time``); on a shared machine the CPU rate is the per-core
-figure. ``--check N`` first plays N games per variant through the
-differential check against the reference engine (``hearts.vec.check``).
+figure. ``--check N`` first plays N games per table (standard 3-7,
+Omnibus 4, Cancellation 6-11) through the differential check against the
+reference engine (``hearts.vec.check``).
 
     PYTHONPATH=src python benchmarks/vec_speed.py [--batch 4096] [--seconds 5] [--check 1000] [--json]
 """
@@ -49,9 +51,9 @@ class Clock:
         return time.perf_counter() - self.wall, time.process_time() - self.cpu
 
 
-def vec_rates(batch: int, seconds: float, *, observe: bool, seed: int = 1) -> dict[str, float]:
+def vec_rates(batch: int, seconds: float, *, observe: bool, seed: int = 1, rules: Rules | None = None) -> dict[str, float]:
     """Steps per second of the vec loop for about ``seconds`` (after a warm-up of 64 steps)."""
-    env = VecHearts(Rules.standard(4), batch)
+    env = VecHearts(rules or Rules.standard(4), batch)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(64):
@@ -112,7 +114,15 @@ def openspiel_rates(seconds: float, seed: int = 1) -> dict[str, float] | None:
     }
 
 
-CHECKED = [Rules.standard(4), Rules.standard(3), Rules.standard(5), Rules.standard(6), Rules.standard(7), Rules.omnibus(4)]
+CHECKED = [
+    Rules.standard(4),
+    Rules.standard(3),
+    Rules.standard(5),
+    Rules.standard(6),
+    Rules.standard(7),
+    Rules.omnibus(4),
+    *(Rules.cancellation(n) for n in range(6, 12)),
+]
 
 
 def main() -> None:
@@ -148,6 +158,8 @@ def main() -> None:
         out["check"] = checks
     out["vec"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=False).items()}
     out["vec_with_observations"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=True).items()}
+    cancellation = vec_rates(args.batch, args.seconds, observe=False, rules=Rules.cancellation(8))
+    out["vec_cancellation8"] = {k: round(v) for k, v in cancellation.items()}
     spiel = openspiel_rates(args.seconds)
     if spiel is not None:
         out["openspiel_hearts"] = {k: round(v) for k, v in spiel.items()}
