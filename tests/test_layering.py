@@ -17,7 +17,7 @@ ALLOWED = {
     "core": set(),
     "record": {"core"},
     "bots": {"core", "record"},
-    "sim": {"core", "record", "bots", "rl", "net", "openspiel"},  # rl and openspiel only lazily: the benchmark
+    "sim": {"core", "record", "bots", "rl", "net", "openspiel", "vec"},  # rl, openspiel and vec only lazily: the benchmark
     "rl": {"core", "bots", "net", "vec"},
     "net": {"core", "bots"},
     "learn": {"core", "record", "bots", "sim", "net"},
