@@ -43,6 +43,8 @@ def test_two_decks_hold_counts() -> None:
 
 def test_bad_actions_name_the_game() -> None:
     env = VecHearts(Rules.standard(4), batch=3)
+    with pytest.raises(VecError, match="call reset"):
+        env.step(np.zeros(3, dtype=np.int64))
     env.reset(seed=1)
     with pytest.raises(VecError, match=r"shape \(3,\)"):
         env.step(np.zeros((3, 1), dtype=np.int64))

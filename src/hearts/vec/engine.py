@@ -55,7 +55,7 @@ from hearts.core.errors import HeartsError
 from hearts.core.hand import POINT_MASK
 from hearts.core.rules import MOON_SCORE, PASS_OFFSETS
 
-from .bits import BITS, POINT, SUIT, SUITS, U64, ZERO, popcount
+from .bits import BITS, POINT, SUIT, SUITS, U64, ZERO, pick_random, popcount, unpack
 
 PASS, PLAY, DONE = 0, 1, 3  # the phase codes: indexes of hearts.net.encoding.PHASES (2 is the moon, settled at once)
 REWARDS = ("points", "payoff")
@@ -101,6 +101,7 @@ class VecHearts:
         self._next = (self._seats + 1) % n
         self.steps_max = n * rules.pass_count + self.tricks_total * n
         self._rng = np.random.default_rng()
+        self._dealt = False
         self._alloc()
 
     # -- state ---------------------------------------------------------------
@@ -126,7 +127,7 @@ class VecHearts:
         self.pile = np.zeros(B, dtype=bool)  #: whether set-aside cards are waiting
         self.last_winner = np.full(B, -1, dtype=np.int64)  #: the latest trick's winner, or -1
         self.jd_taken = np.zeros((B, n), dtype=np.int64)  #: jacks of diamonds each seat has taken
-        self.taken = np.zeros((B, n), dtype=U64)  #: the cards each seat has won in tricks
+        self.taken = np.zeros((B, n), dtype=U64)  #: the cards each seat has won in tricks (one deck only)
         self.points_taken = np.zeros((B, n), dtype=np.int64)  #: points taken in tricks (before the moon)
         self.voids = np.zeros((B, n), dtype=np.int64)  #: suits each seat has shown it lacks (bit s = suit s)
         self.trick = np.full((B, n), -1, dtype=np.int64)  #: the card each seat played to the current trick, or -1
@@ -159,6 +160,7 @@ class VecHearts:
     def reset(self, seed: int | None = None) -> None:
         """Deal every game anew; the same ``seed`` gives the same deals, directions and draws."""
         self._rng = np.random.default_rng(seed)
+        self._dealt = True
         self._deal(np.arange(self.batch))
 
     def reset_done(self) -> NDArray[np.int64]:
@@ -246,6 +248,8 @@ class VecHearts:
 
         Raises :class:`VecError` naming the first bad game.
         """
+        if not self._dealt:
+            raise VecError("call reset() first: no game has been dealt")
         a = np.asarray(actions)
         if a.shape != (self.batch,):
             raise VecError(f"actions must have shape ({self.batch},), one card id per game, not {a.shape}")
@@ -468,14 +472,10 @@ class VecHearts:
     # -- helpers -------------------------------------------------------------
     def random_actions(self, rng: np.random.Generator) -> NDArray[np.int64]:
         """A legal card drawn uniformly for each game (0 for a finished one)."""
-        from .bits import pick_random
-
         return pick_random(self.legal, rng)
 
     def action_masks(self) -> NDArray[np.int8]:
         """The acting seats' legal cards as int8, shape (batch, 52) (zeros for a finished game)."""
-        from .bits import unpack
-
         return unpack(self.legal).astype(np.int8)
 
     def observe(self, seats: NDArray[np.int64] | None = None) -> NDArray[np.float32]:
