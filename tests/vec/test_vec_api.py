@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hearts.core import Rules
-from hearts.vec import VecError, VecHearts, hand_of, record_of
+np = pytest.importorskip("numpy")
+
+from hearts.core import Rules  # noqa: E402
+from hearts.vec import VecError, VecHearts, hand_of, record_of  # noqa: E402
 
 
 def finish(env: VecHearts, seed: int) -> int:

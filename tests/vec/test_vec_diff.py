@@ -8,10 +8,9 @@ benchmark (benchmarks/vec_speed.py --check) runs many more games.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 
 from hearts.core import Rules  # noqa: E402
 from hearts.core.cards import POINTS  # noqa: E402
