@@ -34,8 +34,10 @@ def test_the_adapter_speaks_rllib_names() -> None:
     assert list(obs) == ["player_0"] and not terminated["__all__"]  # seat 0 picks all its pass cards first
 
 
-def test_one_ppo_iteration(ray_cluster: Any) -> None:
+def test_one_ppo_iteration(ray_cluster: Any, tmp_path: Path) -> None:
     import numpy as np
+
+    from hearts.core import Rules
 
     example = load_example()
     algo = example.config(runners=0, batch=256, minibatch=128, epochs=1, hidden=32).build_algo()
@@ -43,8 +45,12 @@ def test_one_ppo_iteration(ray_cluster: Any) -> None:
         before = {k: np.array(v) for k, v in algo.get_module(example.POLICY).get_state().items()}
         result = algo.train()
         after = algo.get_module(example.POLICY).get_state()
+        trained = example.export_module(algo.get_module(example.POLICY), Rules.standard(4))
+        algo.save(str(tmp_path / "checkpoint"))
     finally:
         algo.stop()
+    exported = example.export_checkpoint(str(tmp_path / "checkpoint"), Rules.standard(4), str(tmp_path / "p.npz"))
+    assert all(np.array_equal(a, b) for a, b in zip(trained.weights, exported.weights, strict=True))
     assert result["env_runners"]["num_env_steps_sampled"] >= 256
     assert result["env_runners"]["num_episodes"] >= 1  # a hand is 64 steps: several whole hands, every card legal
     assert any(not np.allclose(before[k], np.array(after[k])) for k in before)  # the learner changed the policy
