@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from hearts.net.encoding import DIRECTIONS, LIMIT, segment_slices, size
 
-from .bits import popcount, unpack
+from .bits import popcount, unpack_into
 
 if TYPE_CHECKING:
     from .engine import VecHearts
@@ -40,15 +40,16 @@ def observe(env: VecHearts, seats: NDArray[np.int64]) -> NDArray[np.float32]:
     rows = np.arange(B) * n
     own = rows + seats
     rel = rows[:, None] + (seats[:, None] + np.arange(n)) % n  # block k: the seat k places to the left
-    out[:, sl["hand"]] = unpack(env.hands.reshape(-1)[own])
-    out[:, sl["passed"]] = unpack(env.picks.reshape(-1)[own])
-    out[:, sl["received"]] = unpack(env.received.reshape(-1)[own])
-    out[:, sl["played_by_seat"]] = unpack(env.played.reshape(-1)[rel]).reshape(B, n * 52)
+    played = out[:, sl["played_by_seat"]].reshape(B, n, 52)  # a view
+    unpack_into(out[:, sl["hand"]], env.hands.reshape(-1)[own])
+    unpack_into(out[:, sl["passed"]], env.picks.reshape(-1)[own])
+    unpack_into(out[:, sl["received"]], env.received.reshape(-1)[own])
+    unpack_into(played, env.played.reshape(-1)[rel])
     if env.two_decks:  # counts: the second copies
-        out[:, sl["hand"]] += unpack(env.hands_hi.reshape(-1)[own])
-        out[:, sl["passed"]] += unpack(env.picks_hi.reshape(-1)[own])
-        out[:, sl["received"]] += unpack(env.received_hi.reshape(-1)[own])
-        out[:, sl["played_by_seat"]] += unpack(env.played_hi.reshape(-1)[rel]).reshape(B, n * 52)
+        unpack_into(out[:, sl["hand"]], env.hands_hi.reshape(-1)[own], add=True)
+        unpack_into(out[:, sl["passed"]], env.picks_hi.reshape(-1)[own], add=True)
+        unpack_into(out[:, sl["received"]], env.received_hi.reshape(-1)[own], add=True)
+        unpack_into(played, env.played_hi.reshape(-1)[rel], add=True)
     playing = env.phase == 1
     cards = env.trick.reshape(-1)[rel]
     b, k = np.nonzero((cards >= 0) & playing[:, None])
