@@ -120,3 +120,17 @@ def test_unfinished_games_replay_as_far_as_they_go() -> None:
     g = int(np.flatnonzero(env.number != 1)[0])
     with pytest.raises(ValueError, match="a record starts with hand 1"):
         record_of(env, g)
+
+
+def test_observations_can_be_written_into_a_buffer() -> None:
+    env = VecHearts(Rules.standard(4), batch=6)
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    buffer = np.full((6, 613), 7.0, dtype=np.float32)
+    for _ in range(20):
+        assert env.observe(out=buffer) is buffer and np.array_equal(buffer, env.observe())
+        env.step(env.random_actions(rng))
+    with pytest.raises(ValueError, match="out must be a float32 array of shape"):
+        env.observe(out=np.zeros((6, 612), dtype=np.float32))
+    with pytest.raises(ValueError, match="seats must be"):
+        env.observe(seats=np.full(6, 4))

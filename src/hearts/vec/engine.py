@@ -478,8 +478,11 @@ class VecHearts:
         """The acting seats' legal cards as int8, shape (batch, 52) (zeros for a finished game)."""
         return unpack(self.legal).astype(np.int8)
 
-    def observe(self, seats: NDArray[np.int64] | None = None) -> NDArray[np.float32]:
-        """The observation of each game's acting seat (or of ``seats``), shape (batch, size): :mod:`hearts.vec.observe`."""
+    def observe(self, seats: NDArray[np.int64] | None = None, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The observation of each game's acting seat (or of ``seats``), shape (batch, size), written into ``out`` when given.
+
+        See :mod:`hearts.vec.observe`.
+        """
         from .observe import observe
 
-        return observe(self, self.to_act if seats is None else seats)
+        return observe(self, self.to_act if seats is None else seats, out)

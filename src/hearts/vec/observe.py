@@ -29,14 +29,23 @@ if TYPE_CHECKING:
     from .engine import VecHearts
 
 
-def observe(env: VecHearts, seats: NDArray[np.int64]) -> NDArray[np.float32]:
-    """The observation of seat ``seats[b]`` of each game ``b``, shape (batch, size)."""
+def observe(env: VecHearts, seats: NDArray[np.int64], out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+    """The observation of seat ``seats[b]`` of each game ``b``, shape (batch, size).
+
+    ``out``: a float32 array of that shape to write into (a rollout buffer
+    reused step after step saves allocating 2.5 MB per 1,000 games).
+    """
     rules, n, B = env.rules, env.players, env.batch
     seats = np.asarray(seats, dtype=np.int64)
     if seats.shape != (B,) or ((seats < 0) | (seats >= n)).any():
         raise ValueError(f"seats must be an array of shape ({B},) of seats from 0 to {n - 1}")
     sl = segment_slices(rules)
-    out = np.zeros((B, size(rules)), dtype=np.float32)
+    if out is None:
+        out = np.zeros((B, size(rules)), dtype=np.float32)
+    elif out.shape != (B, size(rules)) or out.dtype != np.float32:
+        raise ValueError(f"out must be a float32 array of shape ({B}, {size(rules)}), not {out.dtype} {out.shape}")
+    else:
+        out[...] = 0.0
     rows = np.arange(B) * n
     own = rows + seats
     rel = rows[:, None] + (seats[:, None] + np.arange(n)) % n  # block k: the seat k places to the left
