@@ -71,6 +71,9 @@ def test_bench_reports_the_three_comparisons() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "3. hearts.vec / our Hand API" in proc.stdout
     if "OpenSpiel hearts (from Python)" in proc.stdout:
-        for line in ("1. our Hand API / OpenSpiel C++ via pyspiel", "2. python_hearts / C++ hearts, same pyspiel loop",
-                     "3. hearts.vec / C++ hearts via pyspiel"):
+        for line in (
+            "1. our Hand API / OpenSpiel C++ via pyspiel",
+            "2. python_hearts / C++ hearts, same pyspiel loop",
+            "3. hearts.vec / C++ hearts via pyspiel",
+        ):
             assert line in proc.stdout

@@ -239,8 +239,12 @@ def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
         result["vec"] = "not installed (pip install '.[rl]')"
     else:
         engine = result["standard4_hands_per_s"] * decisions_per_hand(Rules.standard(4))
-        result.update(vec_decisions_per_s=vec_rate[0], vec_decisions=vec_rate[1], engine_decisions_per_s=engine,
-                      ratio_vec_vs_engine=vec_rate[0] / engine)
+        result.update(
+            vec_decisions_per_s=vec_rate[0],
+            vec_decisions=vec_rate[1],
+            engine_decisions_per_s=engine,
+            ratio_vec_vs_engine=vec_rate[0] / engine,
+        )
     if not openspiel:
         result["openspiel"] = "skipped (--no-openspiel)"
         return result
@@ -303,18 +307,33 @@ def format_table(r: dict[str, Any]) -> str:
     if "openspiel_hands_per_s" in r:
         rows.append(("OpenSpiel hearts (from Python)", f"{r['openspiel_hands_per_s']:,.0f} /s", f"{r['openspiel_hands']} hands"))
         rows.append(("", "", ""))
-        rows.append(("1. our Hand API / OpenSpiel C++ via pyspiel", f"{r['ratio_vs_openspiel']:.2f}x",
-                     "hands; ours deals in 1 call, passes 1 call a seat; theirs 52 chance + 12 pass calls"))
+        rows.append(
+            (
+                "1. our Hand API / OpenSpiel C++ via pyspiel",
+                f"{r['ratio_vs_openspiel']:.2f}x",
+                "hands; ours deals in 1 call, passes 1 call a seat; theirs 52 chance + 12 pass calls",
+            )
+        )
         if "ratio_python_hearts_vs_openspiel" in r:
-            rows.append(("2. python_hearts / C++ hearts, same pyspiel loop", f"{r['ratio_python_hearts_vs_openspiel']:.2f}x",
-                         f"decisions: {r['python_hearts_decisions_per_s']:,.0f} vs {r['openspiel_decisions_per_s']:,.0f} /s"))
+            rows.append(
+                (
+                    "2. python_hearts / C++ hearts, same pyspiel loop",
+                    f"{r['ratio_python_hearts_vs_openspiel']:.2f}x",
+                    f"decisions: {r['python_hearts_decisions_per_s']:,.0f} vs {r['openspiel_decisions_per_s']:,.0f} /s",
+                )
+            )
         if "ratio_vec_vs_openspiel" in r:
             rows.append(("3. hearts.vec / C++ hearts via pyspiel", f"{r['ratio_vec_vs_openspiel']:.1f}x", "decisions, one core"))
     else:
         rows.append(("OpenSpiel hearts", "-", r["openspiel"]))
     if "ratio_vec_vs_engine" in r:
-        rows.append(("3. hearts.vec / our Hand API", f"{r['ratio_vec_vs_engine']:.1f}x",
-                     f"decisions (Hand API: {r['engine_decisions_per_s']:,.0f} /s, 61 a hand)"))
+        rows.append(
+            (
+                "3. hearts.vec / our Hand API",
+                f"{r['ratio_vec_vs_engine']:.1f}x",
+                f"decisions (Hand API: {r['engine_decisions_per_s']:,.0f} /s, 61 a hand)",
+            )
+        )
     w0 = max(len(a) for a, _, _ in rows)
     w1 = max(len(b) for _, b, _ in rows)
     head = f"hearts bench: Python {r['python']} ({r['implementation']}), {r['seconds']:g} s each, seed {r['seed']}"
