@@ -116,8 +116,10 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
             bots = (vec.phase != 3) & (vec.to_act != self.seat)
             if not bots.any():
                 return total
-            if isinstance(self.opponents, Policy):
-                actions = self.opponents.greedy(vec.observe(), vec.action_masks()).astype(np.int64)
+            if isinstance(self.opponents, Policy):  # the network's forward pass on the bots' games only
+                games = np.flatnonzero(bots)
+                actions = np.zeros(self.num_envs, dtype=np.int64)
+                actions[games] = self.opponents.greedy(vec.observe()[games], vec.action_masks()[games])
             else:
                 actions = vec.random_actions(self._rng)
             total += vec.step(actions, where=bots)[:, self.seat]
