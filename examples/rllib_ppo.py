@@ -11,9 +11,17 @@ payoff). Env runners sample in Ray worker processes (``--runners``); the
 learner runs in this process. Each iteration prints its time, player 0's
 mean return and this process's peak memory.
 
+The network is an MLP with ReLU after every hidden layer (``--hidden``
+units, two layers, shared by the policy and value heads) and a linear
+policy head: the shape of the ``rl-policy`` bot's network, so the trained
+policy exports exactly to its ``.npz`` format (``--export PATH``, or
+:func:`export_checkpoint` on a checkpoint written with ``--checkpoint``).
+
     python examples/rllib_ppo.py --iterations 20                 # a local Ray instance on this machine
     python examples/rllib_ppo.py --ray HOST:PORT --runners 8     # on a cluster
     python examples/rllib_ppo.py --variant cancellation --players 8 --iterations 5
+    python examples/rllib_ppo.py --batch 256 --minibatch 64 --iterations 2 --export ppo_policy.npz
+    hearts arena --bots rl-policy:file=ppo_policy.npz,random,random,random --hands 100
 """
 
 from __future__ import annotations
@@ -28,7 +36,9 @@ import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
+from hearts.core import Rules
 from hearts.rl import env as hearts_env
+from hearts.rl.policy import Policy
 
 POLICY = "shared"
 
@@ -65,6 +75,8 @@ class HeartsMultiAgentEnv(MultiAgentEnv):
 def config(variant: str = "standard", players: int = 4, *, reward: str = "points", runners: int = 1,
            batch: int = 4000, minibatch: int = 500, epochs: int = 4, hidden: int = 256, seed: int = 1) -> Any:
     """The PPO configuration: one shared action-masking policy for every seat."""
+    if minibatch < 1 or minibatch > batch:
+        raise ValueError(f"the minibatch must be between 1 and the batch ({batch}), not {minibatch}")
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
@@ -80,7 +92,7 @@ def config(variant: str = "standard", players: int = 4, *, reward: str = "points
                 rl_module_specs={
                     POLICY: RLModuleSpec(
                         module_class=ActionMaskingTorchRLModule,
-                        model_config={"head_fcnet_hiddens": [hidden, hidden], "head_fcnet_activation": "relu"},
+                        model_config=model_config(hidden),
                     )
                 }
             )
@@ -90,6 +102,43 @@ def config(variant: str = "standard", players: int = 4, *, reward: str = "points
         .training(train_batch_size_per_learner=batch, minibatch_size=minibatch, num_epochs=epochs, lr=3e-4, gamma=1.0)
         .debugging(seed=seed)
     )
+
+
+def model_config(hidden: int) -> dict[str, Any]:
+    """Two ReLU layers of ``hidden`` units (shared by both heads), then a linear policy head: exportable to ``rl-policy``."""
+    return {"fcnet_hiddens": [hidden, hidden], "fcnet_activation": "relu", "head_fcnet_hiddens": [], "vf_share_layers": True}
+
+
+def export_module(module: Any, rules: Rules) -> Policy:
+    """The ``rl-policy`` bot's :class:`~hearts.rl.policy.Policy` of a trained RLlib module (its encoder and policy head).
+
+    RLlib's torch ``Linear`` layers hold ``(out, in)`` weights; the policy's are ``(in, out)``.
+    """
+    state = module.get_state()
+    layers: list[tuple[np.ndarray, np.ndarray]] = []
+    for prefix in ("encoder.", "pi."):
+        names = sorted((k for k in state if k.startswith(prefix) and k.endswith(".weight")), key=lambda k: int(k.split(".")[-2]))
+        for name in names:
+            weight = np.asarray(state[name], dtype=np.float32)
+            bias = np.asarray(state[name[: -len("weight")] + "bias"], dtype=np.float32)
+            layers.append((weight.T.copy(), bias))
+    if not layers or layers[-1][0].shape[1] != 52:
+        raise ValueError("not an action-masking PPO module of this example (no layers, or not 52 outputs)")
+    policy = Policy([w for w, _ in layers], [b for _, b in layers], rules.variant, rules.players)
+    policy.check_fits(rules)
+    return policy
+
+
+def export_checkpoint(checkpoint: str, rules: Rules, out: str) -> Policy:
+    """Write the shared policy of an algorithm checkpoint (``algo.save``) as an ``rl-policy`` file ``out``."""
+    from pathlib import Path
+
+    from ray.rllib.core.rl_module.rl_module import RLModule
+
+    module = RLModule.from_checkpoint(Path(checkpoint) / "learner_group" / "learner" / "rl_module" / POLICY)
+    policy = export_module(module, rules)
+    policy.save(out)
+    return policy
 
 
 def peak_rss_mb() -> float:
@@ -105,14 +154,26 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=10)
     parser.add_argument("--runners", type=int, default=1, help="env runner processes (0: sample in this process)")
     parser.add_argument("--batch", type=int, default=4000, help="environment steps per training iteration")
+    parser.add_argument("--minibatch", type=int, default=None, help="SGD minibatch (default: 500, or the batch if smaller)")
+    parser.add_argument("--epochs", type=int, default=4, help="passes over each batch")
+    parser.add_argument("--hidden", type=int, default=256, help="units in each of the two hidden layers")
+    parser.add_argument("--checkpoint", default=None, metavar="DIR", help="save the algorithm here at the end")
+    parser.add_argument("--export", default=None, metavar="PATH", help="write the trained policy as an rl-policy .npz file")
     parser.add_argument("--ray", default="local", metavar="ADDRESS", help="local (start Ray here, the default) or a cluster's address")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    minibatch = args.minibatch if args.minibatch is not None else min(500, args.batch)
+    try:
+        setup = config(args.variant, args.players, reward=args.reward, runners=args.runners, batch=args.batch,
+                       minibatch=minibatch, epochs=args.epochs, hidden=args.hidden, seed=args.seed)
+    except ValueError as err:
+        parser.error(str(err))
+
     import ray
 
     ray.init(**({} if args.ray == "local" else {"address": args.ray}), include_dashboard=False)
-    algo = config(args.variant, args.players, reward=args.reward, runners=args.runners, batch=args.batch, seed=args.seed).build_algo()
+    algo = setup.build_algo()
     try:
         for i in range(args.iterations):
             start = time.perf_counter()
@@ -122,6 +183,11 @@ def main() -> None:
             steps = runners.get("num_env_steps_sampled", 0)
             print(f"iteration {i + 1}: {time.perf_counter() - start:.1f} s, {steps} env steps, "
                   f"player_0's mean return {mean:.2f} (minus points per hand), peak memory here {peak_rss_mb():.0f} MB")
+        if args.checkpoint:
+            print(f"checkpoint saved in {algo.save(args.checkpoint).checkpoint.path}")
+        if args.export:
+            export_module(algo.get_module(POLICY), Rules(variant=args.variant, players=args.players)).save(args.export)
+            print(f"policy exported to {args.export} (play it with the bot rl-policy:file={args.export})")
     finally:
         algo.stop()
         ray.shutdown()

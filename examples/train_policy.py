@@ -6,12 +6,14 @@ card it plays) is recorded as (observation, action mask, its card), with the
 observation built by :func:`hearts.rl.encode` from the seat's view exactly as
 the environment builds it. A one-hidden-layer numpy network (ReLU, softmax
 over the masked logits) is fitted by cross-entropy with Adam. The policy is
-saved as ``.npz`` and played by the ``rl-policy`` bot, which ``hearts arena``
-then compares with ``random`` over duplicate deals.
+saved as ``.npz`` (by default ``my_policy.npz`` in the current directory;
+the shipped ``examples/policy.npz`` is only written when named with
+``--out``) and played by the ``rl-policy`` bot, which ``hearts arena`` then
+compares with ``random`` over duplicate deals.
 
     python examples/train_policy.py                      # about two minutes on one core
     python examples/train_policy.py --hands 500 --epochs 2 --arena 20   # a quick smoke run
-    hearts arena --bots rl-policy:file=examples/policy.npz,random,random,random --hands 100
+    hearts arena --bots rl-policy:file=my_policy.npz,random,random,random --hands 100
 
 Or learn from a ``hearts selfplay`` dataset (Parquet shards; needs pyarrow)
 instead of collecting here: ``--data DIR`` reads every row (``--imitate
@@ -35,8 +37,6 @@ from hearts.core import Hand, PassCards, PlayCard, Rules
 from hearts.rl import action_mask, encode
 from hearts.rl.policy import Policy
 from hearts.sim.arena import run_arena
-
-HERE = Path(__file__).resolve().parent
 
 
 def collect(rules: Rules, hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -135,7 +135,7 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=HERE / "policy.npz")
+    parser.add_argument("--out", type=Path, default=Path("my_policy.npz"), help="where to write the policy (default my_policy.npz)")
     parser.add_argument("--arena", type=int, default=100, help="deals (x 4 rotations) against random afterwards (0: none)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--data", type=Path, default=None, help="learn from this hearts selfplay dataset instead of collecting")

@@ -17,18 +17,19 @@ ALLOWED = {
     "core": set(),
     "record": {"core"},
     "bots": {"core", "record"},
-    "sim": {"core", "record", "bots", "rl", "net", "openspiel"},  # rl and openspiel only lazily: the benchmark
-    "rl": {"core", "bots", "net"},
+    "sim": {"core", "record", "bots", "rl", "net", "openspiel", "vec"},  # rl, openspiel and vec only lazily: the benchmark
+    "rl": {"core", "bots", "net", "vec"},
     "net": {"core", "bots"},
     "learn": {"core", "record", "bots", "sim", "net"},
     "tui": {"core", "record", "bots"},
     "server": {"core", "record", "bots"},
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim"},
+    "vec": {"core", "record", "bots", "net"},  # net: the observation's segments, shared with rl
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
-EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn"),
+EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn", "vec"),
     "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
     "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
     "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": (), "openskill": ()}

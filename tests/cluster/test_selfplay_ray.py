@@ -18,5 +18,5 @@ def test_selfplay_on_ray_writes_the_same_files(ray_cluster: Any, tmp_path: Path,
     assert main([*args, "--out", str(tmp_path / "here")]) == 0
     assert "rows in 2 shards" in capsys.readouterr().out
     names = sorted(p.name for p in (tmp_path / "ray").iterdir())
-    assert names == ["manifest.json", "shard-00000.parquet", "shard-00001.parquet"]
+    assert names == ["_manifest.json", "shard-00000.parquet", "shard-00001.parquet"]
     assert all((tmp_path / "ray" / n).read_bytes() == (tmp_path / "here" / n).read_bytes() for n in names)

@@ -25,6 +25,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"variant": "cancellation", "players": 11},
     {"variant": "omnibus", "players": 4, "reward": "payoff"},
     {"variant": "standard", "players": 4, "hands": None, "target": 40},
+    {"variant": "cancellation", "players": 6, "illegal": "penalty", "penalty": 0.5},
 ]
 
 

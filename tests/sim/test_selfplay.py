@@ -33,7 +33,7 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_files_manifest_and_columns(dataset: Path) -> None:
     manifest, table = read_dataset(dataset)
     shards = [f"shard-0000{k}.parquet" for k in range(3)]
-    assert sorted(p.name for p in dataset.iterdir()) == ["manifest.json", *shards]
+    assert sorted(p.name for p in dataset.iterdir()) == ["_manifest.json", *shards]
     assert manifest["format"] == "hearts-selfplay/1" and manifest["hands"] == 5 and manifest["seed"] == 3
     assert manifest["lineup"] == ["search:sims=12", "heuristic", "search:sims=12", "heuristic"]
     assert Rules.from_dict(manifest["rules"]) == RULES
@@ -148,10 +148,10 @@ def test_bad_options_get_one_line(argv: list[str], message: str, tmp_path: Path,
 
 
 def test_out_must_be_empty(dataset: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    before = json.loads((dataset / "manifest.json").read_text())
+    before = json.loads((dataset / "_manifest.json").read_text())
     assert main(["selfplay", "--bots", "heuristic", "--players", "4", "--hands", "1", "--out", str(dataset)]) == 2
     assert "is not an empty directory" in capsys.readouterr().err
-    assert json.loads((dataset / "manifest.json").read_text()) == before
+    assert json.loads((dataset / "_manifest.json").read_text()) == before
 
 
 def test_cli_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -160,3 +160,25 @@ def test_cli_writes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert out.startswith("120 rows in 1 shards written to")  # 3 seats x (3 picks + 17 cards) x 2 deals
     manifest, table = read_dataset(tmp_path / "c")
     assert manifest["rules"]["players"] == 3 and table.num_rows == manifest["rows"]
+
+
+def test_plain_parquet_readers_skip_the_manifest(dataset: Path) -> None:
+    import pyarrow.dataset as ds
+
+    manifest, table = read_dataset(dataset)
+    plain = ds.dataset(dataset, format="parquet").to_table()
+    assert plain.num_rows == table.num_rows == manifest["rows"]
+    assert plain.column_names == table.column_names
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_parquet(dataset)
+    assert len(frame) == manifest["rows"]
+
+
+def test_an_older_folder_with_manifest_json_still_reads(dataset: Path, tmp_path: Path) -> None:
+    import shutil
+
+    old = tmp_path / "old"
+    shutil.copytree(dataset, old)
+    (old / "_manifest.json").rename(old / "manifest.json")
+    manifest, table = read_dataset(old)
+    assert manifest == read_dataset(dataset)[0] and table.num_rows == manifest["rows"]

@@ -27,6 +27,8 @@ def test_bench_json() -> None:
         assert _positive(data[key]), (key, data[key])
     if "openspiel_hands_per_s" in data:
         assert _positive(data["openspiel_hands_per_s"]) and _positive(data["ratio_vs_openspiel"])
+        assert _positive(data["openspiel_decisions_per_s"]) and _positive(data["ratio_python_hearts_vs_openspiel"])
+        assert _positive(data["ratio_vec_vs_openspiel"])
     else:
         assert "ratio_vs_openspiel" not in data and "not installed" in data["openspiel"]
 
@@ -61,3 +63,17 @@ def test_bench_env_steps() -> None:
         assert "env_steps_per_s" not in data and "not installed" in data["env_steps"]
     else:
         assert _positive(data["env_steps_per_s"])
+
+
+def test_bench_reports_the_three_comparisons() -> None:
+    """hearts.vec against our engine's API (and, where pyspiel imports, against OpenSpiel's C++ and python_hearts)."""
+    proc = _run("--seconds", "0.05")
+    assert proc.returncode == 0, proc.stderr
+    assert "3. hearts.vec / our Hand API" in proc.stdout
+    if "OpenSpiel hearts (from Python)" in proc.stdout:
+        for line in (
+            "1. our Hand API / OpenSpiel C++ via pyspiel",
+            "2. python_hearts / C++ hearts, same pyspiel loop",
+            "3. hearts.vec / C++ hearts via pyspiel",
+        ):
+            assert line in proc.stdout

@@ -2,7 +2,7 @@
 
 Chunk ``k`` of a recipe is one :func:`~hearts.sim.selfplay_io.run_selfplay`
 dataset in ``WORK/chunk-0000k`` (the recipe's line-up and seed for ``k``).
-A chunk is done once its ``manifest.json`` is written; an unfinished one is
+A chunk is done once its ``_manifest.json`` (an older chunk's ``manifest.json``) is written; an unfinished one is
 played again from scratch, so an interrupted run resumes where it stopped
 and the rows never depend on where it stopped.
 
@@ -23,7 +23,7 @@ import numpy as np
 
 from hearts.core import Rules
 from hearts.net.encoding import segment_slices
-from hearts.sim.selfplay_io import MANIFEST, SelfplayError, read_dataset, run_selfplay
+from hearts.sim.selfplay_io import SelfplayError, manifest_path, read_dataset, run_selfplay
 
 from .recipe import Recipe
 
@@ -37,7 +37,7 @@ def chunk_dir(work: Path, k: int) -> Path:
 
 def done_chunks(work: Path, recipe: Recipe) -> list[int]:
     """The chunks of ``recipe`` already complete in ``work``."""
-    return [k for k in range(recipe.chunks) if (chunk_dir(work, k) / MANIFEST).exists()]
+    return [k for k in range(recipe.chunks) if manifest_path(chunk_dir(work, k)).exists()]
 
 
 def round_dir(work: Path, round_: int) -> Path:
@@ -132,7 +132,7 @@ def load(folders: list[Path], recipe: Recipe) -> Dataset:
     parts: list[Dataset] = []
     width = None
     for folder in folders:
-        if not (folder / MANIFEST).exists():
+        if not manifest_path(folder).exists():
             continue
         manifest, table = read_dataset(folder)
         if manifest["rules"]["variant"] != recipe.variant or manifest["rules"]["players"] != recipe.players:
@@ -164,12 +164,12 @@ def chunk_summary(folders: list[Path]) -> dict[str, int]:
     deals = rows = 0
     for folder in folders:
         try:
-            manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+            manifest = json.loads(manifest_path(folder).read_text(encoding="utf-8"))
         except OSError:
             continue
         deals += int(manifest.get("hands", 0))
         rows += int(manifest.get("rows", 0))
-    return {"chunks": sum((f / MANIFEST).exists() for f in folders), "deals": deals, "rows": rows}
+    return {"chunks": sum(manifest_path(f).exists() for f in folders), "deals": deals, "rows": rows}
 
 
 def shoot_targets(rules: Rules, data: Dataset) -> tuple[np.ndarray, np.ndarray]:

@@ -1,7 +1,9 @@
 """Learning environments over the engine (optional ``rl`` extra: numpy, pettingzoo, gymnasium).
 
 - :func:`env` / :func:`raw_env`: the PettingZoo AEC environment (:mod:`hearts.rl.env`);
+- :func:`parallel_env`: the PettingZoo Parallel environment (simultaneous passing, :mod:`hearts.rl.parallel`);
 - :class:`SingleAgentEnv`: a Gymnasium environment, our bots at the other seats;
+- :class:`HeartsVectorEnv`: a Gymnasium ``VectorEnv`` of B hands over :mod:`hearts.vec` (:mod:`hearts.rl.vector`);
 - :func:`segments` / :func:`encode`: the observation of one seat's view.
 
 >>> e = env(variant="cancellation", players=11)
@@ -12,9 +14,12 @@
 
 from .encoding import action_mask, decode_cards, encode, segment_slices, segments
 from .env import HeartsEnv, IllegalStep, env, raw_env
+from .parallel import HeartsParallelEnv, parallel_env
 from .single import SingleAgentEnv
+from .vector import HeartsVectorEnv
 
 __all__ = [
-    "HeartsEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env", "raw_env",
+    "HeartsEnv", "HeartsParallelEnv", "HeartsVectorEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env",
+    "parallel_env", "raw_env",
     "segment_slices", "segments",
 ]

@@ -19,7 +19,12 @@ each agent observes only its seat's view (:mod:`hearts.rl.encoding`).
   points the seat scored in the hand (after the moon); ``reward="payoff"``
   the mean of the others' points minus its own. Zero otherwise.
 - An illegal action raises :class:`IllegalStep` (a ``ValueError``) naming the
-  card; the ``action_mask`` lists the legal ones.
+  card; the ``action_mask`` lists the legal ones. With ``illegal="penalty"``
+  a card id (0-51) that is not legal now is replaced by a legal card drawn
+  at random (seeded by ``reset``), and the acting seat's reward of that step
+  is lowered by ``penalty`` (default 1.0); ``info["illegal"]`` counts such
+  steps; a live seat's ``None`` counts as an illegal card there. Any other
+  action that is not a card id raises in both modes.
 
 >>> e = env(variant="standard", players=4)
 >>> e.reset(seed=3)
@@ -45,6 +50,8 @@ from hearts.core import Card, Game, Hand, HeartsError, Rules, RulesError, SeatVi
 from .encoding import action_mask, bounds, encode
 
 REWARDS = ("points", "payoff")
+#: what an illegal card does: raise :class:`IllegalStep`, or cost a penalty and play a random legal card
+ILLEGAL = ("raise", "penalty")
 
 
 class IllegalStep(HeartsError, ValueError):
@@ -63,7 +70,8 @@ def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RulesError(
-            f"unknown option {unknown[0]!r}: the environment takes reward, hands, render_mode and the rules options {', '.join(known)}"
+            f"unknown option {unknown[0]!r}: the environment takes reward, hands, illegal, penalty, render_mode"
+            f" and the rules options {', '.join(known)}"
         )
     return Rules(variant=variant, players=players, **options)
 
@@ -80,6 +88,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         *,
         reward: str = "points",
         hands: int | None = 1,
+        illegal: str = "raise",
+        penalty: float = 1.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -87,6 +97,12 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self.rules = make_rules(variant, players, options)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not penalty >= 0:
+            raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
+        self.illegal = illegal
+        self.penalty = float(penalty)
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
             raise ValueError(f"hands must be a whole number of at least 1, or None for a whole game, not {hands!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -117,6 +133,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         """Deal a new episode; the same ``seed`` gives the same deals."""
         if seed is not None or not hasattr(self, "_rng"):
             self._rng = random.Random(seed)
+            self._illegal_rng = random.Random(f"{seed}:illegal")
+        self.illegal_steps = {a: 0 for a in self.possible_agents}
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -175,9 +193,11 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self.agent_name_mapping[agent]
-        card = self._check_action(agent, seat, action)
+        card, fined = self._checked_card(agent, seat, action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        if fined:
+            self.rewards[agent] -= self.penalty
         hand = self._hand
         if hand.phase == "pass":
             self.picks[seat].append(card)
@@ -198,6 +218,18 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _checked_card(self, agent: str, seat: int, action: Any) -> tuple[Card, bool]:
+        """The card to apply, and whether it replaces an illegal one (``illegal="penalty"``)."""
+        try:
+            return self._check_action(agent, seat, action), False
+        except IllegalStep:
+            if self.illegal == "raise" or not (action is None or _is_card_id(action)):
+                raise
+        legal = np.flatnonzero(action_mask(self.view(seat), self.picks[seat] if self._hand.phase == "pass" else ()))
+        self.illegal_steps[agent] += 1
+        self.infos[agent] = {**self.infos.get(agent, {}), "illegal": self.illegal_steps[agent]}
+        return int(legal[self._illegal_rng.randrange(len(legal))]), True
 
     def _check_action(self, agent: str, seat: int, action: Any) -> Card:
         if isinstance(action, np.integer):
@@ -245,6 +277,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
                 self.hand = self._deal(self._first_number + self.hands_done)
         for a in self.agents:
             self.infos[a] = {"hand_points": points[self.agent_name_mapping[a]], "scores": list(self.scores)}
+            if self.illegal_steps[a]:
+                self.infos[a]["illegal"] = self.illegal_steps[a]
         if over:
             self.terminations = {a: True for a in self.agents}
 
@@ -270,11 +304,19 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+def _is_card_id(action: Any) -> bool:
+    """Is ``action`` a card id, 0 to 51 (an int or a NumPy integer, not a bool)?"""
+    return isinstance(action, (int, np.integer)) and not isinstance(action, bool) and 0 <= int(action) < 52
+
+
 def raw_env(variant: str = "standard", players: int = 4, **options: Any) -> HeartsEnv:
     """The environment without PettingZoo's checking wrappers."""
     return HeartsEnv(variant, players, **options)
 
 
 def env(variant: str = "standard", players: int = 4, **options: Any) -> AECEnv:
-    """The environment with PettingZoo's order-enforcing wrapper (``options``: ``reward``, ``hands``, ``render_mode``, rules)."""
+    """The environment with PettingZoo's order-enforcing wrapper.
+
+    ``options``: ``reward``, ``hands``, ``illegal``, ``penalty``, ``render_mode`` and the rules options.
+    """
     return wrappers.OrderEnforcingWrapper(raw_env(variant, players, **options))

@@ -5,7 +5,10 @@ The observation is the AEC environment's: a ``Dict`` of ``observation``
 mask is also in ``info["action_mask"]``. The action is a card id. The
 reward is the learner's (``points`` or ``payoff``) summed over the bots'
 moves since its last action, so an episode's rewards add up to its score.
-An illegal action raises :class:`~hearts.rl.env.IllegalStep` (a ``ValueError``).
+An illegal action raises :class:`~hearts.rl.env.IllegalStep` (a ``ValueError``);
+with ``illegal="penalty"`` it costs ``penalty`` (default 1.0) of reward and
+a random legal card is played instead, so that Gymnasium's ``check_env``,
+which steps random actions, passes.
 
 >>> from hearts.rl import SingleAgentEnv
 >>> e = SingleAgentEnv(players=4, seat=0, opponents="random")

@@ -10,8 +10,27 @@ Measurements, each run for about ``seconds``:
   environment (:mod:`hearts.rl`), 4-player standard Hearts, random legal
   actions through the AEC API (``last``, ``step``), episodes of one hand;
 - ``openspiel`` (where ``pyspiel`` imports): OpenSpiel's ``hearts`` driven
-  from Python the same way (pass direction cycling, random deal, random
-  passes and plays), and the ratio of our speed to theirs.
+  from Python (pass direction cycling, random deal, random passes and
+  plays), and the ratio of our speed to theirs.
+
+The report makes three comparisons, each described as it is driven:
+
+1. **our engine's own API against OpenSpiel's C++ through pyspiel**
+   (``ratio_vs_openspiel``, hands per second): ours deals in one call and
+   passes with one call per seat; OpenSpiel goes through 52 chance nodes
+   for the deal and 12 pass actions, each a call from Python. Not the same
+   work per hand: it measures what each API costs a Python caller;
+2. **``python_hearts`` against C++ ``hearts`` through the same pyspiel
+   loop** (``ratio_python_hearts_vs_openspiel``): both games driven by the
+   same code (``chance_outcomes`` or ``legal_actions``, then
+   ``apply_action``, random choices), counted in decisions (passing picks
+   and cards played);
+3. **``hearts.vec`` against both** (``ratio_vec_vs_openspiel``,
+   ``ratio_vec_vs_engine``, decisions per second, one process, one core):
+   4,096 hands stepped at once with NumPy, random legal cards drawn over the
+   batch, finished hands dealt again; against the decisions of 2 (C++
+   ``hearts``) and of ``standard4`` (our engine's API, 61 decisions a hand
+   on average over the pass cycle).
 """
 
 from __future__ import annotations
@@ -113,6 +132,61 @@ def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, f
     return _rate(step, seconds)
 
 
+def bench_pyspiel_decisions(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
+    """Decisions (picks and cards, not chance outcomes) per second of a pyspiel game played at random from Python."""
+    rng = random.Random(seed)
+
+    def step(i: int) -> int:
+        decisions = 0
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[int(rng.random() * len(actions))])
+                decisions += 1
+        return decisions
+
+    return _rate(step, seconds)
+
+
+def bench_vec(seed: int, seconds: float, batch: int = 4096) -> tuple[float, int, float] | None:
+    """``hearts.vec`` decisions per second, 4-player Hearts, ``batch`` hands at once (None without NumPy)."""
+    try:
+        import numpy as np
+
+        from hearts.vec import VecHearts
+    except ImportError:
+        return None
+    env = VecHearts(Rules.standard(4), batch)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def step(i: int) -> int:
+        decisions = 0
+        for _ in range(8):
+            active = batch - int(env.done.sum())
+            env.step(env.random_actions(rng))
+            env.reset_done()
+            decisions += active
+        return decisions
+
+    return _rate(step, seconds)
+
+
+def decisions_per_hand(rules: Rules) -> float:
+    """Decisions of a hand (passing picks and cards), on average over the pass cycle: 61 for 4-player Hearts.
+
+    >>> decisions_per_hand(Rules.standard(4))
+    61.0
+    """
+    cycle = rules.pass_cycle
+    passing = sum(d != "none" for d in cycle) / len(cycle)
+    return rules.cards_each * rules.players + rules.players * rules.pass_count * passing
+
+
 def bench_env_steps(seed: int, seconds: float) -> tuple[float, int, float] | None:
     """PettingZoo environment steps per second (None when the ``rl`` extra is missing).
 
@@ -160,6 +234,17 @@ def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
         result["env_steps"] = "not installed (pip install '.[rl]')"
     else:
         result.update(env_steps_per_s=env_rate[0], env_steps=env_rate[1])
+    vec_rate = bench_vec(seed, seconds)
+    if vec_rate is None:
+        result["vec"] = "not installed (pip install '.[rl]')"
+    else:
+        engine = result["standard4_hands_per_s"] * decisions_per_hand(Rules.standard(4))
+        result.update(
+            vec_decisions_per_s=vec_rate[0],
+            vec_decisions=vec_rate[1],
+            engine_decisions_per_s=engine,
+            ratio_vec_vs_engine=vec_rate[0] / engine,
+        )
     if not openspiel:
         result["openspiel"] = "skipped (--no-openspiel)"
         return result
@@ -180,6 +265,17 @@ def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
         openspiel_hands=n,
         ratio_vs_openspiel=result["standard4_hands_per_s"] / rate,
     )
+    cpp, _, _ = bench_pyspiel_decisions(game, seed, seconds)
+    result.update(openspiel_decisions_per_s=cpp)
+    try:
+        import hearts.openspiel  # noqa: F401  (registers python_hearts)
+
+        ours, _, _ = bench_pyspiel_decisions(pyspiel.load_game("python_hearts", {"moon": "add"}), seed, seconds)
+        result.update(python_hearts_decisions_per_s=ours, ratio_python_hearts_vs_openspiel=ours / cpp)
+    except ImportError:
+        result["python_hearts"] = "not available (hearts.openspiel needs NumPy)"
+    if "vec_decisions_per_s" in result:
+        result["ratio_vec_vs_openspiel"] = result["vec_decisions_per_s"] / cpp
     return result
 
 
@@ -203,11 +299,41 @@ def format_table(r: dict[str, Any]) -> str:
         rows.append(("RL environment steps (AEC, 4p)", f"{r['env_steps_per_s']:,.0f} /s", f"{r['env_steps']} steps"))
     else:
         rows.append(("RL environment steps", "-", r["env_steps"]))
+    if "vec_decisions_per_s" in r:
+        vec = f"{r['vec_decisions_per_s']:,.0f} /s"
+        rows.append(("hearts.vec decisions (4p, 4,096 hands at once)", vec, f"{r['vec_decisions']} decisions"))
+    else:
+        rows.append(("hearts.vec", "-", r["vec"]))
     if "openspiel_hands_per_s" in r:
         rows.append(("OpenSpiel hearts (from Python)", f"{r['openspiel_hands_per_s']:,.0f} /s", f"{r['openspiel_hands']} hands"))
-        rows.append(("ours / OpenSpiel (standard 4p)", f"{r['ratio_vs_openspiel']:.2f}x", ""))
+        rows.append(("", "", ""))
+        rows.append(
+            (
+                "1. our Hand API / OpenSpiel C++ via pyspiel",
+                f"{r['ratio_vs_openspiel']:.2f}x",
+                "hands; ours deals in 1 call, passes 1 call a seat; theirs 52 chance + 12 pass calls",
+            )
+        )
+        if "ratio_python_hearts_vs_openspiel" in r:
+            rows.append(
+                (
+                    "2. python_hearts / C++ hearts, same pyspiel loop",
+                    f"{r['ratio_python_hearts_vs_openspiel']:.2f}x",
+                    f"decisions: {r['python_hearts_decisions_per_s']:,.0f} vs {r['openspiel_decisions_per_s']:,.0f} /s",
+                )
+            )
+        if "ratio_vec_vs_openspiel" in r:
+            rows.append(("3. hearts.vec / C++ hearts via pyspiel", f"{r['ratio_vec_vs_openspiel']:.1f}x", "decisions, one core"))
     else:
         rows.append(("OpenSpiel hearts", "-", r["openspiel"]))
+    if "ratio_vec_vs_engine" in r:
+        rows.append(
+            (
+                "3. hearts.vec / our Hand API",
+                f"{r['ratio_vec_vs_engine']:.1f}x",
+                f"decisions (Hand API: {r['engine_decisions_per_s']:,.0f} /s, 61 a hand)",
+            )
+        )
     w0 = max(len(a) for a, _, _ in rows)
     w1 = max(len(b) for _, b, _ in rows)
     head = f"hearts bench: Python {r['python']} ({r['implementation']}), {r['seconds']:g} s each, seed {r['seed']}"

@@ -22,7 +22,7 @@ line-up) and every card decision of every seat becomes a row: the encoded
 observation (hearts.rl.encode), the legal mask, the card chosen, the bot's
 own values where it has them (the search bot's mean payoff per card), and
 the hand's and the game's points and returns of that seat. The rows go to
-sharded Parquet files in DIR with a manifest.json (rules, bots, seeds,
+sharded Parquet files in DIR with a _manifest.json (rules, bots, seeds,
 columns, versions). The same seed gives the same files, whatever --jobs or
 --ray. Needs the selfplay extra (pyarrow, NumPy)."""
 

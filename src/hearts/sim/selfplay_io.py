@@ -2,14 +2,18 @@
 
 The output directory gets ``shard-00000.parquet``, ``shard-00001.parquet``,
 ... (shard ``k`` holds the rows of deals ``k * shard_size`` up to the next
-shard's, in deal order) and ``manifest.json`` (format
+shard's, in deal order) and ``_manifest.json`` (format
 ``hearts-selfplay/1``: the rules, the line-up and seating, the seed, how
 deals and bot seeds are derived, the observation's segments, the columns,
 each shard's deals and rows, and the versions of the software). The shards
 depend only on the settings and the seed, not on ``jobs`` or ``ray``.
 Needs NumPy and pyarrow (the ``selfplay`` extra); pyarrow is imported here only.
 
-Read a dataset back with :func:`read_dataset`.
+Read a dataset back with :func:`read_dataset`. The manifest's name starts
+with an underscore, which ``pyarrow.dataset``, pandas and polars skip, so the
+folder is also a plain Parquet dataset: ``pyarrow.dataset.dataset(DIR)`` or
+``pandas.read_parquet(DIR)``. Folders written before (``manifest.json``) are
+still read.
 """
 
 from __future__ import annotations
@@ -31,7 +35,10 @@ from .arena import MAX_JOBS, ArenaError, BotFactory, Progress, full_lineup, pass
 from .selfplay import COLUMNS, play_shard
 
 FORMAT = "hearts-selfplay/1"
-MANIFEST = "manifest.json"
+#: the manifest's file name: a leading underscore, so that Parquet dataset readers skip it
+MANIFEST = "_manifest.json"
+#: the name older datasets used (read, never written)
+OLD_MANIFEST = "manifest.json"
 DEFAULT_SHARD = 100
 
 
@@ -215,12 +222,24 @@ def _run(tasks: list[Any], jobs: int, ray: str | None, write: Callable[[int, dic
             write(futures[future], future.result())
 
 
+def manifest_path(directory: str | os.PathLike[str]) -> Path:
+    """The manifest file of a dataset folder: ``_manifest.json``, or an older folder's ``manifest.json``.
+
+    >>> manifest_path("no-such-folder").name
+    '_manifest.json'
+    """
+    path = Path(directory)
+    if not (path / MANIFEST).exists() and (path / OLD_MANIFEST).exists():
+        return path / OLD_MANIFEST
+    return path / MANIFEST
+
+
 def read_dataset(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], Any]:
     """The manifest and one pyarrow table of every shard, in order."""
     pa, pq = _pyarrow()
     path = Path(directory)
     try:
-        data = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads(manifest_path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise SelfplayError(f"{str(path)!r} is not a self-play dataset (no readable {MANIFEST}): {err}") from None
     if data.get("format") != FORMAT:

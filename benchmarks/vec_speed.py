@@ -1,0 +1,180 @@
+"""Environment steps per second of ``hearts.vec`` (batch B) against OpenSpiel's C++ ``hearts``, in one run, one process.
+
+A *step* is one decision of one game: a passing pick or a card played
+(64 a hand with passing, 52 without), the unit of both. Measured:
+
+- ``vec``: B 4-player hands stepped together (and, for scale, B hands of
+  8-player Cancellation Hearts: ``vec_cancellation8``) (``VecHearts.step``), random
+  legal cards drawn over the batch (``random_actions``), finished games
+  dealt again at once (``reset_done``), so the batch stays full. Reported
+  for the step alone, for the whole loop (step, random cards, resets), and
+  for the loop with an observation of every acting seat (``observe``).
+- ``openspiel``: OpenSpiel's C++ ``hearts`` through pyspiel, driven from
+  Python as a learner would drive it: one state, ``legal_actions`` (or
+  ``chance_outcomes``), ``apply_action``, a hand at a time, random legal
+  actions. Its steps count the decisions only (picks and cards: 64 or 52 a
+  hand); the 53 chance nodes of the deal are extra work it does per hand.
+
+Rates are per wall-clock second and per CPU second of this process
+(``time.process_time``); on a shared machine the CPU rate is the per-core
+figure. ``--check N`` first plays N games per table (standard 3-7,
+Omnibus 4, Cancellation 6-11) through the differential check against the
+reference engine (``hearts.vec.check``).
+
+    PYTHONPATH=src python benchmarks/vec_speed.py [--batch 4096] [--seconds 5] [--check 1000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from hearts.core import Rules
+from hearts.openspiel.bridge import load_hearts
+from hearts.vec import VecHearts
+from hearts.vec.check import check
+
+
+class Clock:
+    """Wall and CPU seconds since it was made."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def elapsed(self) -> tuple[float, float]:
+        return time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+
+def vec_rates(batch: int, seconds: float, *, observe: bool, seed: int = 1, rules: Rules | None = None) -> dict[str, float]:
+    """Steps per second of the vec loop for about ``seconds`` (after a warm-up of 64 steps)."""
+    env = VecHearts(rules or Rules.standard(4), batch)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(64):
+        env.step(env.random_actions(rng))
+        env.reset_done()
+    steps = 0
+    step_wall = step_cpu = 0.0
+    clock = Clock()
+    while clock.elapsed()[0] < seconds:
+        for _ in range(16):
+            if observe:
+                env.observe()
+            actions = env.random_actions(rng)
+            active = int(batch - env.done.sum())
+            w, c = time.perf_counter(), time.process_time()
+            env.step(actions)
+            step_wall += time.perf_counter() - w
+            step_cpu += time.process_time() - c
+            steps += active
+            env.reset_done()
+    wall, cpu = clock.elapsed()
+    return {
+        "steps": steps,
+        "loop_per_wall_s": steps / wall,
+        "loop_per_cpu_s": steps / cpu,
+        "step_only_per_wall_s": steps / step_wall,
+        "step_only_per_cpu_s": steps / max(step_cpu, 1e-9),
+    }
+
+
+def openspiel_rates(seconds: float, seed: int = 1) -> dict[str, float] | None:
+    """Decision steps (and all states) per second of C++ ``hearts`` through pyspiel, random play."""
+    game = load_hearts()
+    if game is None:
+        return None
+    rng = random.Random(seed)
+    hands = decisions = states = 0
+    clock = Clock()
+    while clock.elapsed()[0] < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                decisions += 1
+            states += 1
+        hands += 1
+    wall, cpu = clock.elapsed()
+    return {
+        "hands": hands,
+        "steps": decisions,
+        "steps_per_wall_s": decisions / wall,
+        "steps_per_cpu_s": decisions / cpu,
+        "states_per_wall_s": states / wall,
+    }
+
+
+CHECKED = [
+    Rules.standard(4),
+    Rules.standard(3),
+    Rules.standard(5),
+    Rules.standard(6),
+    Rules.standard(7),
+    Rules.omnibus(4),
+    *(Rules.cancellation(n) for n in range(6, 12)),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=4096)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
+    parser.add_argument("--check", type=int, default=0, metavar="N", help="first check N games per variant against the engine")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    out: dict[str, Any] = {
+        "batch": args.batch,
+        "seconds": args.seconds,
+        "numpy": np.__version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "processor": platform.processor() or "unknown",
+    }
+    if args.check:
+        checks: dict[str, Any] = {}
+        for rules in CHECKED:
+            clock = Clock()
+            games = steps = moons = records = 0
+            for k in range(0, args.check, 500):
+                done = check(rules, min(500, args.check - k), seed=1000 + k, observe=False)
+                games, steps, moons, records = games + done.games, steps + done.steps, moons + done.moons, records + done.records
+            checks[f"{rules.variant}-{rules.players}"] = {
+                "games": games,
+                "steps": steps,
+                "moons": moons,
+                "records_replayed": records,
+                "seconds": round(clock.elapsed()[0], 1),
+            }
+        out["check"] = checks
+    out["vec"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=False).items()}
+    out["vec_with_observations"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=True).items()}
+    cancellation = vec_rates(args.batch, args.seconds, observe=False, rules=Rules.cancellation(8))
+    out["vec_cancellation8"] = {k: round(v) for k, v in cancellation.items()}
+    spiel = openspiel_rates(args.seconds)
+    if spiel is not None:
+        out["openspiel_hearts"] = {k: round(v) for k, v in spiel.items()}
+        per = spiel["steps_per_cpu_s"]
+        out["ratio_per_cpu_s"] = {
+            "vec_loop": round(out["vec"]["loop_per_cpu_s"] / per, 1),
+            "vec_step_only": round(out["vec"]["step_only_per_cpu_s"] / per, 1),
+            "vec_with_observations": round(out["vec_with_observations"]["loop_per_cpu_s"] / per, 1),
+        }
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        for key, value in out.items():
+            print(f"{key:24} {value}")
+
+
+if __name__ == "__main__":
+    main()

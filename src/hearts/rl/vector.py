@@ -1,0 +1,128 @@
+"""A Gymnasium ``VectorEnv`` over :mod:`hearts.vec`: one learner's seat in B hands at once, vectorised bots at the others.
+
+Each sub-environment is one hand (as :class:`~hearts.rl.SingleAgentEnv`
+with ``hands=1``); the learner sits at ``seat`` of every game. The other
+seats are played over the whole batch at once by ``opponents``:
+``"random"`` (a legal card drawn uniformly) or a :class:`~hearts.rl.policy.Policy`
+(the ``rl-policy`` network, its most likely legal card). Any variant,
+player count and rules option.
+
+- Observation: a ``Dict`` of ``observation`` (B × the encoding of
+  :mod:`hearts.rl`) and ``action_mask`` (B × 52, int8); action: B card ids
+  (``MultiDiscrete``). An illegal card raises :class:`~hearts.vec.VecError`.
+- Reward: the learner's (``points`` or ``payoff``), summed over the bots'
+  moves up to its next decision, so a hand's rewards add up to its score.
+- Autoreset in the same step (``AutoresetMode.SAME_STEP``): a hand that ends
+  returns ``terminated`` and, as its observation, the next hand's first (a
+  finished hand has nothing left to decide, so there is no final
+  observation); ``info["hand_points"]`` holds the learner's points of the
+  hands that ended, ``info["_hand_points"]`` marks them.
+
+>>> import numpy as np
+>>> env = HeartsVectorEnv(8, players=4)
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((8, 613), (8, 52))
+>>> rng = np.random.default_rng(1)
+>>> total, ended = np.zeros(8), np.zeros(8, dtype=bool)
+>>> while not ended.all():
+...     cards = [rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]]
+...     obs, reward, terminated, truncated, info = env.step(np.array(cards))
+...     total += np.where(ended, 0, reward)
+...     first = terminated & ~ended
+...     assert (total[first] == -info["hand_points"][first]).all()
+...     ended |= terminated
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+from numpy.typing import NDArray
+
+from hearts.vec import VecHearts
+
+from .encoding import bounds
+from .env import make_rules
+from .policy import Policy
+
+
+class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
+    """``num_envs`` hands stepped at once; the learner plays ``seat``, ``opponents`` the others."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(
+        self,
+        num_envs: int,
+        variant: str = "standard",
+        players: int = 4,
+        *,
+        seat: int = 0,
+        opponents: str | Policy = "random",
+        reward: str = "points",
+        **options: Any,
+    ) -> None:
+        rules = make_rules(variant, players, options)
+        self.vec = VecHearts(rules, num_envs, reward=reward)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+            raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
+        if isinstance(opponents, Policy):
+            opponents.check_fits(rules)
+        elif opponents != "random":
+            raise ValueError(f"opponents must be 'random' or a hearts.rl.policy.Policy, not {opponents!r}")
+        self.rules = rules
+        self.seat = seat
+        self.opponents = opponents
+        self.num_envs = num_envs
+        low, high = bounds(rules)
+        self.single_observation_space = spaces.Dict(
+            {"observation": spaces.Box(low=low, high=high, dtype=np.float32), "action_mask": spaces.Box(0, 1, (52,), np.int8)}
+        )
+        self.single_action_space = spaces.Discrete(52)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rng = np.random.default_rng()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
+        """Deal every hand anew and let the bots act up to the learner's first decision."""
+        self.vec.reset(seed)
+        self._rng = np.random.default_rng(None if seed is None else [seed, 1])
+        self._advance()
+        return self._observe(), {}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, NDArray[Any]], NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
+        """The learner's card in every hand, then the bots' moves; hands that end are dealt again at once."""
+        vec = self.vec
+        reward = vec.step(actions)[:, self.seat] + self._advance()
+        terminated = vec.done.copy()
+        info: dict[str, Any] = {"hand_points": np.where(terminated, vec.points[:, self.seat], 0), "_hand_points": terminated}
+        if terminated.any():
+            vec.reset_done()
+            self._advance()  # the new hands' bots act before the learner; nothing scores meanwhile
+        return self._observe(), reward, terminated, np.zeros(self.num_envs, dtype=bool), info
+
+    def _advance(self) -> NDArray[np.float32]:
+        """Step the bots until the learner is to act in every unfinished hand; the learner's rewards meanwhile."""
+        vec = self.vec
+        total = np.zeros(self.num_envs, dtype=np.float32)
+        while True:
+            bots = (vec.phase != 3) & (vec.to_act != self.seat)
+            if not bots.any():
+                return total
+            if isinstance(self.opponents, Policy):  # the network's forward pass on the bots' games only
+                games = np.flatnonzero(bots)
+                actions = np.zeros(self.num_envs, dtype=np.int64)
+                actions[games] = self.opponents.greedy(vec.observe()[games], vec.action_masks()[games])
+            else:
+                actions = vec.random_actions(self._rng)
+            total += vec.step(actions, where=bots)[:, self.seat]
+
+    def _observe(self) -> dict[str, NDArray[Any]]:
+        return {"observation": self.vec.observe(), "action_mask": self.vec.action_masks()}
