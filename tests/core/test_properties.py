@@ -96,12 +96,26 @@ def test_random_hand_invariants(config: tuple[str, int], seed: int, number: int,
     raw = sum(hand.points_taken)
     assert raw == rules.moon_points - sum(POINTS[c] for c in hand.unclaimed)
     assert hand.points is not None and len(hand.points) == n
+    jd = [10 * hand.taken[s].count(9 + 13) if rules.jack_of_diamonds else 0 for s in range(n)]
     if hand.shooter is None:
-        jd = [10 * hand.taken[s].count(9 + 13) if rules.jack_of_diamonds else 0 for s in range(n)]
         assert hand.points == [hand.points_taken[s] - jd[s] for s in range(n)]
     else:
         assert hand.points_taken[hand.shooter] == rules.moon_points
-        assert hand.points.count(26) == n - 1 or hand.points[hand.shooter] == -26
+        moon = [hand.points[s] + jd[s] for s in range(n)]  # the J♦'s -10 comes after the moon is settled
+        added = [0 if s == hand.shooter else 26 for s in range(n)]
+        subtracted = [-26 if s == hand.shooter else 0 for s in range(n)]
+        assert moon in (added, subtracted)
+
+
+def test_an_omnibus_moon_with_the_jack_of_diamonds() -> None:
+    """The case hypothesis found: the shooter who also took the J♦ scores -36 when subtracting (-26, then -10)."""
+    rules = make_rules(("omnibus", 4))
+    rng = random.Random(522197)
+    hand = Hand.from_seed(rules, rng, dealer=522197 % 4, number=2)
+    while hand.phase != "done":
+        random_action_step(hand, rng)
+    assert (hand.shooter, hand.moon_choice) == (2, "subtract") and 9 + 13 in hand.taken[2]
+    assert hand.points == [0, 0, -36, 0]
 
 
 @settings(max_examples=25, deadline=None)
