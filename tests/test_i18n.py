@@ -141,3 +141,11 @@ def test_hearts_play_takes_its_language_from_lang(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "Ketik help untuk daftar perintah" in out.stdout
+
+
+def test_hearts_serve_lang_refuses_an_unknown_language_in_one_line(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": SRC}
+    out = subprocess.run([sys.executable, "-m", "hearts", "serve", "--lang", "fr"], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
+    assert "hearts serve: --lang" in out.stderr and "sr@cyrl" in out.stderr

@@ -7,7 +7,7 @@
 Two domains, each with a ``.po`` per language under ``src/hearts/i18n/locale/<code>/LC_MESSAGES/``:
 
 - ``hearts``: the terminal app, the plain mode and ``hearts play``'s messages (``_``, ``N_``, ``ngettext`` in Python);
-- ``web``: the browser client (``t("...")`` and ``tn("...", "...", n)`` in ``static/js``, ``data-i18n`` in ``index.html``),
+- ``web``: the browser client (``t("...")`` or ``tr("...")`` and ``tn("...", "...", n)`` in ``static/js``, ``data-i18n`` in ``index.html``),
   compiled to ``static/i18n/<code>.json``.
 
 Serbian in Cyrillic (``sr@cyrl``) is not translated by hand: it is Serbian in Latin script transliterated
@@ -38,7 +38,7 @@ WEB_JSON = STATIC / "i18n"
 LANGUAGES = ("id", "jv", "tr", "sr")
 DERIVED = {"sr@cyrl": "sr"}
 PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-JS_KEYWORDS = {"t": None, "tn": (1, 2)}
+JS_KEYWORDS = {"t": None, "tr": None, "tn": (1, 2)}
 PY_SOURCES = [SRC / "tui", SRC / "i18n"]
 _HTML = re.compile(r"<(?P<tag>[a-z0-9]+)(?P<attrs>[^>]*)>(?P<body>[^<]*)</(?P=tag)>", re.S)
 _ATTR = re.compile(r'\b(title|aria-label|placeholder)="([^"]*)"')
@@ -61,7 +61,7 @@ def web_messages() -> Iterator[tuple[str | tuple[str, ...], str]]:
                 yield message, f"static/js/{path.name}:{lineno}"
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     for m in _HTML.finditer(html):
-        if "data-i18n" in m.group("attrs") and m.group("body").strip():
+        if re.search(r"\bdata-i18n(?![-\w])", m.group("attrs")) and m.group("body").strip():
             yield normalise(m.group("body")), "static/index.html"
     for tag in re.finditer(r"<[a-z][^>]*\bdata-i18n-attr\b[^>]*>", html):
         for _name, value in _ATTR.findall(tag.group(0)):

@@ -17,7 +17,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -31,6 +31,7 @@ from .cluster import Cluster, ClusterConfig
 from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
 from .limits import Buckets, Limits, client_key
+from .pages import index_page
 from .store import Store
 from .table import WAITING, Refusal
 
@@ -54,11 +55,13 @@ STATUS = {
 def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
     waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
+    language: str = "en",
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
     ``cluster``: run as one worker of several sharing a PostgreSQL database (see :mod:`hearts.server.cluster`).
     ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process).
+    ``language``: the page's language when the browser's Accept-Language names none of ours (see :mod:`hearts.server.pages`).
     """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
@@ -107,7 +110,8 @@ def create_app(
         return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        page = index_page(request.headers.get("accept-language"), language)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
     by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
     table_options = {  # the same for every request: built once
