@@ -24,7 +24,7 @@ from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -52,7 +52,10 @@ CSS = """
 .card.tiny { width: 4; border-left: none; border-right: none; }
 .card.illegal { opacity: 55%; text-style: dim; }
 .card.received { border-top: tall $warning; background: $warning 25%; }
-.card.selected { background: $accent; }
+.card.selected { background: #ffd75f; color: #000000; text-style: bold; }
+.card.selected.hearts, .card.selected.diamonds { color: #8b0000; }
+.four .card.selected.clubs { color: #005f00; }
+.four .card.selected.diamonds { color: #00008b; }
 .card:focus, .card.illegal:focus { opacity: 100%; text-style: bold reverse; border: tall $accent; }
 .card.tiny:focus { border-left: none; border-right: none; }
 .card.hearts, .card.diamonds { color: red; }
@@ -86,12 +89,17 @@ class TextScreen(ModalScreen[str]):
 
     BINDINGS = [Binding("escape", "close", N_("close")), Binding("enter", "close", N_("close"), show=False)]
 
-    def __init__(self, text: str, button: str | None = None, extra: tuple[str, str] | None = None) -> None:
+    def __init__(self, text: str, button: str | None = None, extra: tuple[str, str] | None = None, focus_button: bool = False) -> None:
         super().__init__()
         self._bindings = translate_bindings(own_bindings(self))
         self.text = text
         self.button = button if button is not None else _("Close")
         self.extra = extra
+        self.focus_button = focus_button  # focus the first button (else the text, which the arrows scroll)
+
+    def on_mount(self) -> None:
+        if self.focus_button:
+            self.query_one("#close", Button).focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -491,6 +499,8 @@ class HeartsApp(App[None]):
         elif s.phase == "moon" and s.human_to_act():
             self.dialog_open = True
             self.push_screen(MoonScreen(), self.moon_chosen)
+        elif s.phase == "play" and s.human_to_act():
+            self.cursor_to_playable()
         elif s.bot_to_act() is not None:
             self.busy = True
             if self.delay > 0:
@@ -561,7 +571,8 @@ class HeartsApp(App[None]):
             else:
                 head = _("Game over: {names} win.").format(names=", ".join(s.names[w] for w in winners))
             text = head + "\n" + "\n".join(after_game(s)) + "\n\n" + text
-            self.push_screen(TextScreen(text, _("Play again"), ("quit", _("Quit"))), self.game_over_closed)
+            # focus on the safe choice, Play again: a stray Enter (or Space) keeps the app open and loses nothing
+            self.push_screen(TextScreen(text, _("Play again"), ("quit", _("Quit")), focus_button=True), self.game_over_closed)
         else:
             self.push_screen(TextScreen(text, _("Next hand")), self.sheet_closed)
 
@@ -644,6 +655,25 @@ class HeartsApp(App[None]):
             return
         self.say(_("You play {card}.").format(card=pretty(card)))
         self.after_action()
+
+    def cursor_to_playable(self) -> None:
+        """On the human's turn to play: the cursor to the first legal card, unless it is on one already."""
+        v = self.session.view()
+        order = sorted(v.hand)
+        legal = set(v.legal)
+        if not order or (0 <= self.cursor < len(order) and order[self.cursor] in legal):
+            self.put_cursor(self.cursor)
+            return
+        first = next((i for i, c in enumerate(order) if c in legal), 0)
+        self.put_cursor(first)
+
+    def on_key(self, event: Key) -> None:
+        """A key that does nothing here gets a word of feedback (on the table, not in a dialog)."""
+        if not self.on_main_screen() or not event.is_printable or not event.character:
+            return
+        if event.key in {b.key for b in self.all_bindings} or event.character in RANKS + SUIT_KEYS + "10":
+            return
+        self.say(_("The key {key} does nothing here: ? lists the keys.").format(key=event.character))
 
     def put_cursor(self, index: int) -> None:
         """Move the cursor (and the focus) to the card at ``index`` at once."""
@@ -729,13 +759,27 @@ class HeartsApp(App[None]):
             self.say(_("No hint: {reason}.").format(reason=e))
             return
         if isinstance(action, PassCards):
-            self.say(_("Hint: pass {cards}.").format(cards=" ".join(pretty(c) for c in sorted(action.cards))))
+            self.pick(action.cards)
+            self.say(_("Hint: pass {cards} (selected for you).").format(cards=" ".join(pretty(c) for c in sorted(action.cards))))
         elif isinstance(action, ChooseMoon):
             hint = _("Hint: add {score} to the others.") if action.choice == "add" else _("Hint: subtract {score} from your score.")
             self.say(hint.format(score=MOON_SCORE))
         else:
             self.say(_("Hint: play {card}.").format(card=pretty(action.card)))
             self.focus_card(action.card)
+
+    def pick(self, cards: Iterable[Card]) -> None:
+        """Select exactly ``cards`` to pass (of two copies, one place each), and put the cursor on the first."""
+        order = sorted(self.session.view().hand)
+        picked: list[int] = []
+        for card in sorted(cards):
+            place = next((i for i, c in enumerate(order) if c == card and i not in picked), None)
+            if place is not None:
+                picked.append(place)
+        self.picked = picked
+        self.refresh_all()
+        if picked:
+            self.put_cursor(picked[0])
 
     def action_undo(self) -> None:
         if self.busy:
