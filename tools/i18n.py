@@ -144,7 +144,7 @@ _KEEP = re.compile(
             r"\b[a-z]\b(?=[:)])",  # a key before a colon: p: pass
             r"--[a-z-]+",  # options
             r"\b[A-Za-z]*[qwxyQWXY][A-Za-z]*\b",  # words that are not Serbian (Textual)
-            r"\b(?:hand|last|scores|history|hint|undo|claim|rules|help|quit|add|subtract|yes|no|qs|ah|kh|10h|play|hearts|"
+            r"\b(?:hand|last|tricks|scores|history|hint|undo|claim|rules|help|quit|add|subtract|yes|no|qs|ah|kh|10h|play|hearts|"
             r"Enter|F1|Hearts|pip install -e|FILE|tui|sr|en|id|jv|tr)\b",  # commands, names and codes
             r"'\.\[[a-z]+\]'",
             r"https?://\S+",

@@ -35,7 +35,7 @@ from hearts.i18n import N_, _
 from .session import Session, SessionError
 from .stats import after_game
 from .table import SeatBox, draw_table
-from .text import direction_text, n_cards, n_points, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_marks
+from .text import direction_text, n_cards, n_points, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_history, trick_marks
 
 RANKS = "23456789tjqka"
 #: places in the hand: the longest hand of any rules (17 cards: 3 players, or Cancellation Hearts for 6)
@@ -203,6 +203,7 @@ class HeartsApp(App[None]):
         *card_keys(),
         Binding("u", "undo", N_("undo")),
         Binding("l", "last", N_("last trick")),
+        Binding("i", "tricks", N_("tricks")),
         Binding("enter", "enter", N_("play"), show=False, priority=True),
         Binding("left", "move(-1)", show=False, priority=True),
         Binding("right", "move(1)", show=False, priority=True),
@@ -211,9 +212,9 @@ class HeartsApp(App[None]):
     #: the keys the footer shows in each phase of the human's turn ("wait": the others act, or a dialog is open)
     PHASE_KEYS: ClassVar[dict[str, set[str]]] = {
         "pass": {"enter", "p", "h", "s", "question_mark", "ctrl+q"},
-        "play": {"enter", "h", "u", "c", "l", "s", "question_mark", "ctrl+q"},
-        "moon": {"s", "question_mark", "ctrl+q"},
-        "wait": {"l", "s", "question_mark", "ctrl+q"},
+        "play": {"enter", "h", "u", "c", "l", "s", "question_mark", "ctrl+q"},  # i (tricks) works too: the help names it
+        "moon": {"s", "i", "question_mark", "ctrl+q"},
+        "wait": {"l", "i", "s", "question_mark", "ctrl+q"},
     }
 
     def __init__(
@@ -225,8 +226,10 @@ class HeartsApp(App[None]):
         continue_last: Callable[[], Session] | None = None,
         four_colour: bool = False,
         large_cards: bool = False,
+        auto_play: bool = False,
     ) -> None:
         super().__init__()
+        self.auto_play = auto_play  # play the only legal card by itself
         self.all_bindings = own_bindings(self)
         self.footer_phase = ""
         self.continue_last = continue_last
@@ -501,6 +504,10 @@ class HeartsApp(App[None]):
             self.push_screen(MoonScreen(), self.moon_chosen)
         elif s.phase == "play" and s.human_to_act():
             self.cursor_to_playable()
+            legal = s.view().legal
+            if self.auto_play and len(set(legal)) == 1:
+                self.busy = True  # no other key until it is played
+                self.set_timer(max(self.delay, 0.01), self.play_only_card)
         elif s.bot_to_act() is not None:
             self.busy = True
             if self.delay > 0:
@@ -655,6 +662,24 @@ class HeartsApp(App[None]):
             return
         self.say(_("You play {card}.").format(card=pretty(card)))
         self.after_action()
+
+    def play_only_card(self) -> None:
+        """``--auto-play``: play the one legal card (when it still is the only one: nothing moved meanwhile)."""
+        s = self.session
+        self.busy = False
+        legal = s.view().legal if s.phase == "play" and s.human_to_act() else ()
+        if len(set(legal)) != 1:
+            self.after_action()
+            return
+        s.play(legal[0])
+        self.say(_("You play {card}: your only legal card.").format(card=pretty(legal[0])))
+        self.after_action()
+
+    def action_tricks(self) -> None:
+        """The hand's tricks so far, in a dialog."""
+        s = self.session
+        text = trick_history(s.rules, s.names, s.hand.tricks, s.human)
+        self.push_screen(TextScreen(_("Tricks of hand {number}:").format(number=s.hand.number) + "\n\n" + text))
 
     def cursor_to_playable(self) -> None:
         """On the human's turn to play: the cursor to the first legal card, unless it is on one already."""
@@ -826,7 +851,8 @@ class HeartsApp(App[None]):
         s = self.session
         keys = _(
             "Keys: ←/→ move between cards, Enter plays (or selects, when passing), a rank then a suit (q s, 1 0 h) jumps to a card; "
-            "p passes the selected cards; h hint, u undo your last card, c claim the rest, l last trick, s scores, ? help, Ctrl+Q quit."
+            "p passes the selected cards; h hint, u undo your last card, c claim the rest, l last trick, i the hand's tricks, "
+            "s scores, ? help, Ctrl+Q quit."
         )
         marks = _("On the table: ▶ to play, ★ the card winning the trick, ✗ a cancelled card, 'led' the first card of the trick.")
         saved = _("Saved to {path}").format(path=s.save_path) if s.save_path is not None else _("Not saved")

@@ -46,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
     parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
     parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
+    parser.add_argument("--auto-play", action="store_true", help="play your only legal card by itself")
     parser.add_argument(
         "--lang",
         default=None,
@@ -196,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     if plain:
         from .plain import PlainUI
 
-        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s))
+        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s), auto_play=args.auto_play)
         if offer:
             ui.say(offer)
         return ui.run()
@@ -209,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
         continue_last=resume_last,
         four_colour=args.four_colour,
         large_cards=args.large_cards,
+        auto_play=args.auto_play,
     )
     app.run()
     session = app.session

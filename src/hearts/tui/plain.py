@@ -20,14 +20,14 @@ from hearts.i18n import _
 from .command import command_name
 from .session import Session, SessionError
 from .stats import after_game
-from .text import SUIT_NAMES, by_suit, direction_text, n_cards, n_points, rules_text, score_sheet, trick_marks
+from .text import SUIT_NAMES, by_suit, direction_text, n_cards, n_points, rules_text, score_sheet, trick_history, trick_marks
 
 
 def help_text() -> str:
     """The commands of the plain mode, in the language in use (the commands themselves stay as they are typed)."""
     return _(
         "Type a card to play it (qs, 10h, Q♠), or the cards to pass (qs ah kh).\n"
-        "Commands: hand (your cards and the table), last (the last trick), scores,\n"
+        "Commands: hand (your cards and the table), last (the last trick), tricks (every trick of the hand), scores,\n"
         "history (the totals after each hand), hint (a suggestion), undo (take back your last card), claim (play the rest\n"
         "of the hand at once, when it can no longer change), rules, help, quit."
     )
@@ -44,8 +44,10 @@ class PlainUI:
         stdout: TextIO | None = None,
         delay: float = 0.0,
         new_game: Callable[[], Session] | None = None,
+        auto_play: bool = False,
     ) -> None:
         self.s = session
+        self.auto_play = auto_play  # play the only legal card by itself
         self.new_game = new_game
         self.inp = stdin or sys.stdin
         self.out = stdout or sys.stdout
@@ -172,6 +174,13 @@ class PlainUI:
             prompt = _("moon (add/subtract)> ")
         else:
             self.show_table()
+            legal = s.view().legal
+            if self.auto_play and len(set(legal)) == 1:
+                s.play(legal[0])
+                self.say(_("You play {card}: your only legal card.").format(card=card_name(legal[0])))
+                if not s.hand.trick and s.hand.tricks:
+                    self.trick_done()
+                return True
             prompt = _("your card> ")
         while True:
             self.out.write(prompt)
@@ -207,6 +216,8 @@ class PlainUI:
             self.show_history()
         elif low == "last":
             self.show_last()
+        elif low == "tricks":
+            self.say(trick_history(s.rules, s.names, s.hand.tricks, s.human, card_name))
         elif low == "hint":
             self.show_hint()
         elif low == "undo":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from hearts.core import Card, Rules, card_name
 from hearts.core.hand import trick_leader
@@ -86,6 +86,27 @@ def trick_marks(rules: Rules, cards: Sequence[Card]) -> tuple[set[int], int | No
     """
     best, dup = trick_leader(cards, two_pairs_void=bool(rules.two_pairs_void_trick))
     return {i for i, c in enumerate(cards) if dup >> c & 1}, best
+
+
+def trick_history(rules: Rules, names: Sequence[str], tricks: Sequence[object], human: int, card: Callable[[Card], str] = pretty) -> str:
+    """The hand's tricks so far, one line each: the cards in the order played (the leader's first, ✗ on cancelled ones) and who took it."""
+    if not tricks:
+        return _("No trick has been played yet in this hand.")
+    lines = []
+    for number, t in enumerate(tricks, 1):
+        leader, cards, winner, points = t.leader, t.cards, t.winner, t.points  # type: ignore[attr-defined]
+        cancelled, _best = trick_marks(rules, cards)
+        plays = ", ".join(
+            f"{names[(leader + i) % rules.players]} {card(c)}{' ✗' if i in cancelled else ''}" for i, c in enumerate(cards)
+        )
+        if winner is None:
+            who = _("set aside, for the winner of the next trick")
+        elif winner == human:
+            who = _("you take it")
+        else:
+            who = _("{name} takes it").format(name=names[winner])
+        lines.append(_("Trick {number} done: {who}, {points}.").format(number=number, who=who, points=n_points(points)) + "\n    " + plays)
+    return "\n".join(lines)
 
 
 def rules_text(rules: Rules) -> str:
