@@ -21,8 +21,9 @@ ALLOWED = {
     "rl": {"core", "bots", "net", "vec"},
     "net": {"core", "bots"},
     "learn": {"core", "record", "bots", "sim", "net"},
-    "tui": {"core", "record", "bots"},
-    "server": {"core", "record", "bots"},
+    "tui": {"core", "record", "bots", "i18n"},
+    "i18n": set(),
+    "server": {"core", "record", "bots", "i18n"},
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim"},
     "vec": {"core", "record", "bots", "net"},  # net: the observation's segments, shared with rl

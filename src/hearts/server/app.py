@@ -17,7 +17,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -33,6 +33,7 @@ from .cluster import Cluster, ClusterConfig
 from .edge import Edge, Origins, ShortUrls
 from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
 from .limits import Buckets, Limits, client_key, creator_id
+from .pages import index_page
 from .remote import MOVE_SECONDS
 from .store import Quota, Store
 from .table import WAITING, Refusal
@@ -58,6 +59,7 @@ def create_app(
     db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
     waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
     bot_nice: int = BOT_NICE, bot_tokens: BotTokens | None = None, bot_move_seconds: float = MOVE_SECONDS,
+    language: str = "en",
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
@@ -65,6 +67,7 @@ def create_app(
     ``bot_workers``: the processes the bots decide in (None: one per usable core; 0: a thread of the server process);
     ``bot_nice``: how far below the server's priority they run.
     ``bot_tokens``: the remote bots that may take seats (see :mod:`hearts.server.remote`), ``bot_move_seconds`` each decision.
+    ``language``: the page's language when the browser's Accept-Language names none of ours (see :mod:`hearts.server.pages`).
     """
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
@@ -115,7 +118,8 @@ def create_app(
         return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        page = index_page(request.headers.get("accept-language"), language)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
     by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
     table_options = {  # the same for every request: built once

@@ -84,11 +84,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--client-tables", type=int, default=10, metavar="N", help="tables one client may create per minute (default 10)")
     add("--client-waiting", type=int, default=5, metavar="N", help="tables one client may have waiting for their start (default 5)")
     parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="CODE",
+        help="the page's language when the browser asks for none there is: en, id, jv, tr, sr, sr@cyrl (default en)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"], help="server log level (default info)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    from hearts.i18n import UnknownLanguage, resolve
+
+    try:
+        language = resolve(args.lang) if args.lang is not None else "en"
+    except UnknownLanguage as err:
+        print(f"hearts serve: --lang: {err}", file=sys.stderr)
+        return 2
     if not 0 < args.port < 65536:
         print(f"hearts serve: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
         return 2
@@ -140,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     with presence:
         watching = _watch(presence)
         try:
-            return _serve(args, url, clustered, limits, tokens)
+            return _serve(args, url, clustered, limits, tokens, language)
         finally:
             watching.set()
 
@@ -199,7 +212,7 @@ def bot_tokens_of(args: argparse.Namespace) -> Any:
     return tokens
 
 
-def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tokens: Any = None) -> int:
+def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tokens: Any = None, language: str = "en") -> int:
     """Run the server (or, with --workers, its workers) until it stops."""
     import uvicorn
 
@@ -235,14 +248,14 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
         try:
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
                              bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
-                             bot_move_seconds=args.bot_move_seconds)
+                             bot_move_seconds=args.bot_move_seconds, language=language)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
             app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
                              bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
-                             bot_move_seconds=args.bot_move_seconds)
+                             bot_move_seconds=args.bot_move_seconds, language=language)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

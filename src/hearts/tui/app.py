@@ -15,25 +15,27 @@ focus has moved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from hearts.core import Card, ChooseMoon, PassCards, parse_card
+from hearts.core import Card, ChooseMoon, PassCards, PlayCard, parse_card
 from hearts.core.rules import MOON_SCORE
+from hearts.i18n import N_, _
 
 from .session import Session, SessionError
 from .stats import after_game
 from .table import SeatBox, draw_table
-from .text import plural, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_marks
+from .text import direction_text, n_cards, n_points, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_history, trick_marks
 
 RANKS = "23456789tjqka"
 #: places in the hand: the longest hand of any rules (17 cards: 3 players, or Cancellation Hearts for 6)
@@ -50,7 +52,10 @@ CSS = """
 .card.tiny { width: 4; border-left: none; border-right: none; }
 .card.illegal { opacity: 55%; text-style: dim; }
 .card.received { border-top: tall $warning; background: $warning 25%; }
-.card.selected { background: $accent; }
+.card.selected { background: #ffd75f; color: #000000; text-style: bold; }
+.card.selected.hearts, .card.selected.diamonds { color: #8b0000; }
+.four .card.selected.clubs { color: #005f00; }
+.four .card.selected.diamonds { color: #00008b; }
 .card:focus, .card.illegal:focus { opacity: 100%; text-style: bold reverse; border: tall $accent; }
 .card.tiny:focus { border-left: none; border-right: none; }
 .card.hearts, .card.diamonds { color: red; }
@@ -69,16 +74,32 @@ ModalScreen { align: center middle; }
 """
 
 
+def translate_bindings(bindings: Iterable[Binding]) -> BindingsMap:
+    """The bindings with their footer words in the language in use (written with :func:`~hearts.i18n.N_`)."""
+    return BindingsMap([replace(b, description=_(b.description)) if b.description else b for b in bindings])
+
+
+def own_bindings(node: Any) -> list[Binding]:
+    """Every binding of a widget, screen or app, as built for its class."""
+    return [b for group in node._bindings.key_to_bindings.values() for b in group]
+
+
 class TextScreen(ModalScreen[str]):
     """A page of text (help, score sheet) closed by Escape, Enter or one of its buttons (dismissed with the button's id)."""
 
-    BINDINGS = [Binding("escape", "close", "close"), Binding("enter", "close", "close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("close")), Binding("enter", "close", N_("close"), show=False)]
 
-    def __init__(self, text: str, button: str = "Close", extra: tuple[str, str] | None = None) -> None:
+    def __init__(self, text: str, button: str | None = None, extra: tuple[str, str] | None = None, focus_button: bool = False) -> None:
         super().__init__()
+        self._bindings = translate_bindings(own_bindings(self))
         self.text = text
-        self.button = button
+        self.button = button if button is not None else _("Close")
         self.extra = extra
+        self.focus_button = focus_button  # focus the first button (else the text, which the arrows scroll)
+
+    def on_mount(self) -> None:
+        if self.focus_button:
+            self.query_one("#close", Button).focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -99,13 +120,17 @@ class TextScreen(ModalScreen[str]):
 class MoonScreen(ModalScreen[str]):
     """The moon choice of a human shooter: add 26 to the others, or subtract 26 from oneself."""
 
-    BINDINGS = [Binding("a", "choose('add')", "add"), Binding("s", "choose('subtract')", "subtract")]
+    BINDINGS = [Binding("a", "choose('add')", N_("add")), Binding("s", "choose('subtract')", N_("subtract"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bindings = translate_bindings(own_bindings(self))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("You shot the moon! Choose:", id="moon-title")
-            yield Button(f"Add {MOON_SCORE} to everyone else (a)", id="add", variant="primary")
-            yield Button(f"Subtract {MOON_SCORE} from your score (s)", id="subtract", variant="success")
+            yield Static(_("You shot the moon! Choose:"), id="moon-title")
+            yield Button(_("Add {score} to everyone else (a)").format(score=MOON_SCORE), id="add", variant="primary")
+            yield Button(_("Subtract {score} from your score (s)").format(score=MOON_SCORE), id="subtract", variant="success")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))
@@ -161,7 +186,7 @@ class Table(Static):
 
 def card_keys() -> list[Binding]:
     """Priority bindings for the keys that name a card; h, c and s also name an action, shown in the footer."""
-    actions = {"h": "hint", "c": "claim", "s": "scores"}
+    actions = {"h": N_("hint"), "c": N_("claim"), "s": N_("scores")}
     keys = sorted(set(RANKS + SUIT_KEYS + "10"))
     return [Binding(k, f"typed('{k}')", actions.get(k, ""), show=k in actions, priority=True) for k in keys]
 
@@ -172,17 +197,25 @@ class HeartsApp(App[None]):
     TITLE = "hearts"
     CSS = CSS
     BINDINGS = [
-        Binding("question_mark", "help", "help"),
-        Binding("f1", "help", "help", show=False),
-        Binding("p", "pass_cards", "pass"),
+        Binding("question_mark", "help", N_("help")),
+        Binding("f1", "help", N_("help"), show=False),
+        Binding("p", "pass_cards", N_("pass")),
         *card_keys(),
-        Binding("u", "undo", "undo"),
-        Binding("l", "last", "last trick"),
-        Binding("enter", "enter", "play", show=False, priority=True),
+        Binding("u", "undo", N_("undo")),
+        Binding("l", "last", N_("last trick")),
+        Binding("i", "tricks", N_("tricks")),
+        Binding("enter", "enter", N_("play"), show=False, priority=True),
         Binding("left", "move(-1)", show=False, priority=True),
         Binding("right", "move(1)", show=False, priority=True),
-        Binding("ctrl+q", "quit", "quit"),
+        Binding("ctrl+q", "quit", N_("quit"), priority=True),
     ]
+    #: the keys the footer shows in each phase of the human's turn ("wait": the others act, or a dialog is open)
+    PHASE_KEYS: ClassVar[dict[str, set[str]]] = {
+        "pass": {"enter", "p", "h", "s", "question_mark", "ctrl+q"},
+        "play": {"enter", "h", "u", "c", "l", "s", "question_mark", "ctrl+q"},  # i (tricks) works too: the help names it
+        "moon": {"s", "i", "question_mark", "ctrl+q"},
+        "wait": {"l", "i", "s", "question_mark", "ctrl+q"},
+    }
 
     def __init__(
         self,
@@ -193,8 +226,12 @@ class HeartsApp(App[None]):
         continue_last: Callable[[], Session] | None = None,
         four_colour: bool = False,
         large_cards: bool = False,
+        auto_play: bool = False,
     ) -> None:
         super().__init__()
+        self.auto_play = auto_play  # play the only legal card by itself
+        self.all_bindings = own_bindings(self)
+        self.footer_phase = ""
         self.continue_last = continue_last
         self.four_colour = four_colour
         self.large_cards = large_cards
@@ -217,11 +254,11 @@ class HeartsApp(App[None]):
             for i in range(max(HAND_PLACES, self.session.rules.cards_each)):
                 yield CardButton(i)
         with Horizontal(id="actions"):
-            yield Button("Pass (p)", id="pass", variant="primary")
-            yield Button("Hint (h)", id="hint")
-            yield Button("Undo (u)", id="undo")
-            yield Button("Claim (c)", id="claim")
-        yield Footer()
+            yield Button(_("Pass (p)"), id="pass", variant="primary")
+            yield Button(_("Hint (h)"), id="hint")
+            yield Button(_("Undo (u)"), id="undo")
+            yield Button(_("Claim (c)"), id="claim")
+        yield Footer(show_command_palette=False, compact=True)  # room for the phase's keys in every language at 80 columns
 
     def seat_order(self) -> list[int]:
         """Seats in table order: the human, then the others in the order of play (clockwise, from the human's left)."""
@@ -235,8 +272,8 @@ class HeartsApp(App[None]):
         self.refresh_all()
         if self.continue_last is not None:  # an unfinished game is saved: offer it first
             self.dialog_open = True
-            text = "Your last game is not over. Go on with it, or play the new game just dealt?"
-            self.push_screen(TextScreen(text, "Continue the last game", ("new", "New game")), self.start_chosen)
+            text = _("Your last game is not over. Go on with it, or play the new game just dealt?")
+            self.push_screen(TextScreen(text, _("Continue the last game"), ("new", _("New game"))), self.start_chosen)
             return
         self.after_action()
 
@@ -246,7 +283,7 @@ class HeartsApp(App[None]):
         if choice != "new" and self.continue_last is not None:
             self.session = self.continue_last()
             self.fit_cards(self.size.width)
-            self.say(f"Welcome back: hand {self.session.hand.number}.")
+            self.say(_("Welcome back: hand {number}.").format(number=self.session.hand.number))
         self.continue_last = None
         self.after_action()
 
@@ -267,25 +304,48 @@ class HeartsApp(App[None]):
         return [order[i] for i in self.picked if i < len(order)]
 
     # -- showing -------------------------------------------------------------
-    def who(self, seat: int, capital: bool = False) -> str:
-        """A seat in a sentence: its name, or "you"."""
+    def takes_text(self, seat: int, points: int) -> str:
+        """"You take it, 3 points" or "Ada takes it, 3 points"."""
         if seat == self.session.human:
-            return "You" if capital else "you"
-        return self.session.names[seat]
+            return _("You take it, {points}").format(points=n_points(points))
+        return _("{name} takes it, {points}").format(name=self.session.names[seat], points=n_points(points))
 
     def refresh_all(self) -> None:
         s = self.session
         v = s.view()
-        turn = "the game is over" if s.game_over else "the hand is over" if s.hand_over else self.turn_text()
-        hearts = "hearts broken" if v.hearts_broken else "hearts not broken"
-        passing = "no passing" if v.pass_direction == "none" else f"pass {v.pass_direction}"
-        self.query_one("#status", Static).update(f"Hand {v.hand_number} · {passing} · {hearts} · {turn}")
+        turn = _("the game is over") if s.game_over else _("the hand is over") if s.hand_over else self.turn_text()
+        hearts = _("hearts broken") if v.hearts_broken else _("hearts not broken")
+        passing = direction_text(v.pass_direction)
+        self.query_one("#status", Static).update(_("Hand {number}").format(number=v.hand_number) + f" · {passing} · {hearts} · {turn}")
         self.query_one(Table).set_table(self.seat_boxes(), self.centre_lines())
         self.query_one("#message", Static).update(self.message_text())
         self.show_hand()
+        self.show_phase_keys()
         self.query_one("#pass", Button).display = v.phase == "pass" and s.human_to_act()
         self.query_one("#claim", Button).disabled = self.busy or not s.can_claim()
         self.query_one("#undo", Button).disabled = self.busy or not s.can_undo()
+
+    def footer_phase_now(self) -> str:
+        """The phase whose keys the footer shows: pass, play or moon on the human's turn, else wait."""
+        s = self.session
+        if self.busy or s.hand_over or not s.human_to_act():
+            return "wait"
+        return s.phase if s.phase in self.PHASE_KEYS else "wait"
+
+    def show_phase_keys(self) -> None:
+        """Show in the footer only the keys that do something now (Enter "selects" when passing, "plays" otherwise)."""
+        phase = self.footer_phase_now()
+        if phase == self.footer_phase:
+            return
+        self.footer_phase = phase
+        keys = self.PHASE_KEYS[phase]
+        bindings = []
+        for b in self.all_bindings:
+            show = b.key in keys and bool(b.description)
+            description = N_("select") if b.key == "enter" and phase == "pass" else b.description
+            bindings.append(replace(b, show=show, description=description))
+        self._bindings = translate_bindings(bindings)
+        self.refresh_bindings()
 
     def trick_in_view(self) -> tuple[int, tuple[Card, ...], bool] | None:
         """The trick the table shows: (leader, cards, done); the last one stays in view until the next lead."""
@@ -314,23 +374,26 @@ class HeartsApp(App[None]):
                 if done:
                     state = "took" if seat == taker else "last"
                     if seat == taker:
-                        tags.append("took it")
+                        tags.append(_("took it"))
                 else:
                     state = "cancelled" if i in cancelled else "win" if i == winner else "live"
                     if i == winner:
                         tags.append("★")
                 if i == 0:
-                    tags.append("led")
+                    tags.append(_("led"))
                 cards[seat] = (pretty(c), " ".join(tags), state)
         boxes = []
         for seat in self.seat_order():
             card, marks, state = cards.get(seat, (None, "", "live"))
             if v.phase == "pass" and v.pass_direction != "none":
-                marks = "passing…" if not v.passes_chosen[seat] else "passed"
+                marks = _("passing…") if not v.passes_chosen[seat] else _("passed")
             boxes.append(
                 SeatBox(
                     name=s.names[seat],
-                    info=(f"score {s.game.scores[seat]} (+{v.points_taken[seat]})", plural(v.hand_sizes[seat], "card")),
+                    info=(
+                        _("score {score} (+{points})").format(score=s.game.scores[seat], points=v.points_taken[seat]),
+                        n_cards(v.hand_sizes[seat]),
+                    ),
                     card=card,
                     marks=marks,
                     state=state,
@@ -344,43 +407,47 @@ class HeartsApp(App[None]):
         s = self.session
         v = s.view()
         if v.phase == "pass":
+            hand = _("Hand {number}").format(number=v.hand_number)
             if v.pass_direction == "none":
-                return [f"Hand {v.hand_number}", "no passing this hand"]
+                return [hand, _("no passing this hand")]
             target = v.pass_target
-            to = f" to {s.names[target]}" if target is not None else ""
-            return [f"Hand {v.hand_number}", f"pass {plural(s.rules.pass_count, 'card')} {v.pass_direction}{to}"]
+            where = direction_text(v.pass_direction)
+            if target is None:
+                return [hand, where]
+            cards = n_cards(s.rules.pass_count)
+            return [hand, _("{direction}: {cards} to {name}").format(direction=where, cards=cards, name=s.names[target])]
         total = s.rules.cards_each
         lines: list[str] = []
         if v.trick_leader is not None and v.trick:
             cancelled, winner = trick_marks(s.rules, v.trick)
-            lines.append(f"Trick {len(v.tricks) + 1} of {total}")
-            lines.append(f"{self.who(v.trick_leader, True)} led {pretty(v.trick[0])}")
+            lines.append(_("Trick {number} of {total}").format(number=len(v.tricks) + 1, total=total))
+            led = _("You led {card}") if v.trick_leader == s.human else _("{name} led {card}")
+            lines.append(led.format(name=s.names[v.trick_leader], card=pretty(v.trick[0])))
             if winner is not None:
                 seat = (v.trick_leader + winner) % v.players
-                owner = "your" if seat == s.human else f"{s.names[seat]}'s"
-                lines.append(f"★ {owner} {pretty(v.trick[winner])} is winning")
+                wins = _("★ your {card} is winning") if seat == s.human else _("★ {name}'s {card} is winning")
+                lines.append(wins.format(name=s.names[seat], card=pretty(v.trick[winner])))
             else:
-                lines.append("every winning card has cancelled: set aside so far")
+                lines.append(_("every winning card has cancelled: set aside so far"))
             if cancelled:
-                lines.append("✗ cancelled: " + " ".join(pretty(v.trick[i]) for i in sorted(cancelled)))
+                lines.append(_("✗ cancelled: {cards}").format(cards=" ".join(pretty(v.trick[i]) for i in sorted(cancelled))))
         elif v.tricks:
             t = v.tricks[-1]
-            lines.append(f"Trick {len(v.tricks)} of {total} done")
+            lines.append(_("Trick {number} of {total} done").format(number=len(v.tricks), total=total))
             if t.winner is None:
-                lines.append(f"set aside ({plural(t.points, 'point')}): the next winner takes it")
+                lines.append(_("set aside ({points}): the next winner takes it").format(points=n_points(t.points)))
             else:
-                take = "take" if t.winner == s.human else "takes"
-                lines.append(f"{self.who(t.winner, True)} {take} it, {plural(t.points, 'point')}")
+                lines.append(self.takes_text(t.winner, t.points))
             if v.phase == "play":
                 lines.append(self.lead_text())
         elif v.phase == "play":
-            lines.append(f"Trick 1 of {total}")
+            lines.append(_("Trick {number} of {total}").format(number=1, total=total))
             lines.append(self.lead_text())
         return lines
 
     def lead_text(self) -> str:
         seat = self.session.hand.to_move
-        return "your lead" if seat == self.session.human else f"{self.session.names[seat]} to lead"
+        return _("your lead") if seat == self.session.human else _("{name} to lead").format(name=self.session.names[seat])
 
     def message_text(self) -> str:
         """The last message, and on the first trick the cards received in the pass."""
@@ -388,17 +455,21 @@ class HeartsApp(App[None]):
         text = self.message
         if v.received and v.phase == "play" and not v.tricks:
             source = self.session.hand.pass_source(self.session.human)
-            text += f"\nReceived {' '.join(pretty(c) for c in sorted(v.received))} from {self.session.names[source]} (marked in your hand)."
+            text += "\n" + _("Received {cards} from {name} (marked in your hand).").format(
+                cards=" ".join(pretty(c) for c in sorted(v.received)), name=self.session.names[source]
+            )
         return text
 
     def turn_text(self) -> str:
         s = self.session
         if s.human_to_act():
-            return {"pass": f"your turn: choose {plural(s.rules.pass_count, 'card')} to pass", "moon": "you shot the moon"}.get(
-                s.phase, "your turn"
-            )
+            if s.phase == "pass":
+                return _("your turn: choose {cards} to pass").format(cards=n_cards(s.rules.pass_count))
+            return _("you shot the moon") if s.phase == "moon" else _("your turn")
         seat = s.bot_to_act()
-        return f"{s.names[seat]} to play" if seat is not None and s.phase == "play" else "the others are passing"
+        if seat is not None and s.phase == "play":
+            return _("{name} to play").format(name=s.names[seat])
+        return _("the others are passing")
 
     def show_hand(self) -> None:
         v = self.session.view()
@@ -431,6 +502,12 @@ class HeartsApp(App[None]):
         elif s.phase == "moon" and s.human_to_act():
             self.dialog_open = True
             self.push_screen(MoonScreen(), self.moon_chosen)
+        elif s.phase == "play" and s.human_to_act():
+            self.cursor_to_playable()
+            legal = s.view().legal
+            if self.auto_play and len(set(legal)) == 1:
+                self.busy = True  # no other key until it is played
+                self.set_timer(max(self.delay, 0.01), self.play_only_card)
         elif s.bot_to_act() is not None:
             self.busy = True
             if self.delay > 0:
@@ -446,25 +523,38 @@ class HeartsApp(App[None]):
         line = session.step_bot()
         self.call_from_thread(self.bot_done, line, session)
 
+    def bot_line(self, seat: int, action: PassCards | PlayCard | ChooseMoon) -> str | None:
+        """What a bot did, in words (None for a pass, which stays secret)."""
+        s = self.session
+        name = s.names[seat]
+        if isinstance(action, ChooseMoon):
+            text = _("{name} chooses to add {score}") if action.choice == "add" else _("{name} chooses to subtract {score}")
+            return text.format(name=name, score=MOON_SCORE)
+        if not isinstance(action, PlayCard):
+            return None
+        line = _("{name} plays {card}").format(name=name, card=pretty(action.card))
+        trick = s.hand.trick or (s.hand.tricks[-1].cards if s.hand.tricks else ())
+        if len(trick) > 1 and len(trick) - 1 in trick_marks(s.rules, trick)[0]:
+            line += _(": the pair cancels")
+        hand = s.hand
+        if hand.tricks and not hand.trick and hand.phase == "play":
+            t = hand.tricks[-1]
+            if t.winner is None:
+                line += " · " + _("the trick is set aside")
+            elif t.winner == s.human:
+                line += " · " + _("You take the trick")
+            else:
+                line += " · " + _("{name} takes the trick").format(name=s.names[t.winner])
+        return line
+
     def bot_done(self, line: str | None, session: Session | None = None) -> None:
         if session is not None and session is not self.session:
             return  # a step of a game replaced by "play again"
         s = self.session
-        plays = s.hand.plays
-        if line and " plays " in line and plays:
-            line = line.rsplit(" ", 1)[0] + " " + pretty(plays[-1])
-            trick = s.hand.trick or (s.hand.tricks[-1].cards if s.hand.tricks else ())
-            if len(trick) > 1 and len(trick) - 1 in trick_marks(s.rules, trick)[0]:
-                line += ": the pair cancels"
-        if line and "has chosen" not in line:
-            self.message = line
-            hand = s.hand
-            if hand.tricks and not hand.trick and hand.phase == "play":
-                t = hand.tricks[-1]
-                if t.winner is None:
-                    self.message = line + " · the trick is set aside"
-                else:
-                    self.message = line + f" · {self.who(t.winner, True)} {'take' if t.winner == s.human else 'takes'} the trick"
+        if line and s.last_bot is not None:
+            text = self.bot_line(*s.last_bot)
+            if text is not None:
+                self.message = text
         self.after_action()
 
     # -- dialogs --------------------------------------------------------------
@@ -481,19 +571,24 @@ class HeartsApp(App[None]):
         self.dialog_open = True
         if s.game_over:
             winners = s.game.winners
-            names = " and ".join(self.who(w, True) if len(winners) == 1 else s.names[w] for w in winners)
-            verb = "win" if len(winners) > 1 or winners == [s.human] else "wins"
-            text = f"Game over: {names} {verb}.\n" + "\n".join(after_game(s)) + "\n\n" + text
-            self.push_screen(TextScreen(text, "Play again", ("quit", "Quit")), self.game_over_closed)
+            if winners == [s.human]:
+                head = _("Game over: you win.")
+            elif len(winners) == 1:
+                head = _("Game over: {name} wins.").format(name=s.names[winners[0]])
+            else:
+                head = _("Game over: {names} win.").format(names=", ".join(s.names[w] for w in winners))
+            text = head + "\n" + "\n".join(after_game(s)) + "\n\n" + text
+            # focus on the safe choice, Play again: a stray Enter (or Space) keeps the app open and loses nothing
+            self.push_screen(TextScreen(text, _("Play again"), ("quit", _("Quit")), focus_button=True), self.game_over_closed)
         else:
-            self.push_screen(TextScreen(text, "Next hand"), self.sheet_closed)
+            self.push_screen(TextScreen(text, _("Next hand")), self.sheet_closed)
 
-    def sheet_closed(self, _: Any = None) -> None:
+    def sheet_closed(self, _choice: Any = None) -> None:
         self.dialog_open = False
         self.session.next_hand()
         self.picked = []
         v = self.session.view()
-        self.say(f"Hand {v.hand_number}: " + ("no passing." if v.pass_direction == "none" else f"pass {v.pass_direction}."))
+        self.say(_("Hand {number}").format(number=v.hand_number) + ": " + direction_text(v.pass_direction) + ".")
         self.after_action()
 
     def game_over_closed(self, choice: str | None = None) -> None:
@@ -514,14 +609,16 @@ class HeartsApp(App[None]):
         self.session = fresh
         self.fit_cards(self.size.width)
         self.picked, self.cursor, self.typed = [], 0, ""
-        self.say(f"A new game: {fresh.rules.variant}, {fresh.rules.players} players, to {fresh.rules.target}.")
+        rules = fresh.rules
+        self.say(_("A new game: {variant}, {n} players, to {target}.").format(variant=rules.variant, n=rules.players, target=rules.target))
         self.after_action()
 
     def moon_chosen(self, choice: str | None) -> None:
         self.dialog_open = False
         if choice:
             self.session.choose_moon(choice)
-            self.say(f"You chose to {choice} {MOON_SCORE}.")
+            text = _("You chose to add {score}.") if choice == "add" else _("You chose to subtract {score}.")
+            self.say(text.format(score=MOON_SCORE))
         self.after_action()
 
     # -- input ---------------------------------------------------------------
@@ -543,7 +640,7 @@ class HeartsApp(App[None]):
             return
         card = order[index]
         if self.busy and s.phase != "pass":  # choosing cards to pass needs no wait
-            self.say("Wait for the others.")
+            self.say(_("Wait for the others."))
             return
         if s.phase == "pass":
             if index in self.picked:
@@ -551,9 +648,10 @@ class HeartsApp(App[None]):
             elif len(self.picked) < s.rules.pass_count:
                 self.picked.append(index)
             else:
-                self.say(f"You pass {plural(s.rules.pass_count, 'card')}: unselect one first.")
+                self.say(_("You pass {cards}: unselect one first.").format(cards=n_cards(s.rules.pass_count)))
                 return
-            self.say(f"To pass: {' '.join(pretty(c) for c in self.selected) or 'nothing yet'} (p to pass).")
+            chosen = " ".join(pretty(c) for c in self.selected) or _("nothing yet")
+            self.say(_("To pass: {cards} (p to pass).").format(cards=chosen))
             self.refresh_all()
             self.put_cursor(index)
             return
@@ -562,8 +660,45 @@ class HeartsApp(App[None]):
         except SessionError as e:
             self.say(str(e)[:1].upper() + str(e)[1:] + ".")
             return
-        self.say(f"You play {pretty(card)}.")
+        self.say(_("You play {card}.").format(card=pretty(card)))
         self.after_action()
+
+    def play_only_card(self) -> None:
+        """``--auto-play``: play the one legal card (when it still is the only one: nothing moved meanwhile)."""
+        s = self.session
+        self.busy = False
+        legal = s.view().legal if s.phase == "play" and s.human_to_act() else ()
+        if len(set(legal)) != 1:
+            self.after_action()
+            return
+        s.play(legal[0])
+        self.say(_("You play {card}: your only legal card.").format(card=pretty(legal[0])))
+        self.after_action()
+
+    def action_tricks(self) -> None:
+        """The hand's tricks so far, in a dialog."""
+        s = self.session
+        text = trick_history(s.rules, s.names, s.hand.tricks, s.human)
+        self.push_screen(TextScreen(_("Tricks of hand {number}:").format(number=s.hand.number) + "\n\n" + text))
+
+    def cursor_to_playable(self) -> None:
+        """On the human's turn to play: the cursor to the first legal card, unless it is on one already."""
+        v = self.session.view()
+        order = sorted(v.hand)
+        legal = set(v.legal)
+        if not order or (0 <= self.cursor < len(order) and order[self.cursor] in legal):
+            self.put_cursor(self.cursor)
+            return
+        first = next((i for i, c in enumerate(order) if c in legal), 0)
+        self.put_cursor(first)
+
+    def on_key(self, event: Key) -> None:
+        """A key that does nothing here gets a word of feedback (on the table, not in a dialog)."""
+        if not self.on_main_screen() or not event.is_printable or not event.character:
+            return
+        if event.key in {b.key for b in self.all_bindings} or event.character in RANKS + SUIT_KEYS + "10":
+            return
+        self.say(_("The key {key} does nothing here: ? lists the keys.").format(key=event.character))
 
     def put_cursor(self, index: int) -> None:
         """Move the cursor (and the focus) to the card at ``index`` at once."""
@@ -609,7 +744,7 @@ class HeartsApp(App[None]):
             if card in self.session.view().hand:
                 self.focus_card(card)
             else:
-                self.say(f"You do not hold {pretty(card)}.")
+                self.say(_("You do not hold {card}.").format(card=pretty(card)))
             return
         if ch == "0" and self.typed == "1":
             self.typed = "10"
@@ -624,10 +759,10 @@ class HeartsApp(App[None]):
     def action_pass_cards(self) -> None:
         s = self.session
         if self.busy:
-            self.say("Wait for the others.")
+            self.say(_("Wait for the others."))
             return
         if s.phase != "pass" or not s.human_to_act():
-            self.say("There is nothing to pass now.")
+            self.say(_("There is nothing to pass now."))
             return
         chosen = self.selected
         try:
@@ -636,7 +771,7 @@ class HeartsApp(App[None]):
             self.say(str(e)[:1].upper() + str(e)[1:] + ".")
             return
         target = s.hand.pass_target(s.human)
-        self.say(f"You pass {' '.join(pretty(c) for c in chosen)} to {s.names[target]}.")
+        self.say(_("You pass {cards} to {name}.").format(cards=" ".join(pretty(c) for c in chosen), name=s.names[target]))
         self.picked = []
         self.after_action()
 
@@ -646,15 +781,30 @@ class HeartsApp(App[None]):
         try:
             action = self.session.hint()
         except SessionError as e:
-            self.say(f"No hint: {e}.")
+            self.say(_("No hint: {reason}.").format(reason=e))
             return
         if isinstance(action, PassCards):
-            self.say("Hint: pass " + " ".join(pretty(c) for c in sorted(action.cards)) + ".")
+            self.pick(action.cards)
+            self.say(_("Hint: pass {cards} (selected for you).").format(cards=" ".join(pretty(c) for c in sorted(action.cards))))
         elif isinstance(action, ChooseMoon):
-            self.say(f"Hint: {action.choice}.")
+            hint = _("Hint: add {score} to the others.") if action.choice == "add" else _("Hint: subtract {score} from your score.")
+            self.say(hint.format(score=MOON_SCORE))
         else:
-            self.say(f"Hint: play {pretty(action.card)}.")
+            self.say(_("Hint: play {card}.").format(card=pretty(action.card)))
             self.focus_card(action.card)
+
+    def pick(self, cards: Iterable[Card]) -> None:
+        """Select exactly ``cards`` to pass (of two copies, one place each), and put the cursor on the first."""
+        order = sorted(self.session.view().hand)
+        picked: list[int] = []
+        for card in sorted(cards):
+            place = next((i for i, c in enumerate(order) if c == card and i not in picked), None)
+            if place is not None:
+                picked.append(place)
+        self.picked = picked
+        self.refresh_all()
+        if picked:
+            self.put_cursor(picked[0])
 
     def action_undo(self) -> None:
         if self.busy:
@@ -662,9 +812,9 @@ class HeartsApp(App[None]):
         try:
             self.session.undo()
         except SessionError as e:
-            self.say(f"Cannot undo: {e}.")
+            self.say(_("Cannot undo: {reason}.").format(reason=e))
             return
-        self.say("Your last card is taken back.")
+        self.say(_("Your last card is taken back."))
         self.after_action()
 
     def action_claim(self) -> None:
@@ -673,32 +823,38 @@ class HeartsApp(App[None]):
         try:
             self.session.claim()
         except SessionError as e:
-            self.say(f"Cannot claim: {e}.")
+            self.say(_("Cannot claim: {reason}.").format(reason=e))
             return
-        self.say("Claimed: the rest of the hand is played out.")
+        self.say(_("Claimed: the rest of the hand is played out."))
         self.after_action()
 
     def action_last(self) -> None:
         s = self.session
         hand = s.hand
         if not hand.tricks:
-            self.say("No trick has been played yet in this hand.")
+            self.say(_("No trick has been played yet in this hand."))
             return
         t = hand.tricks[-1]
         plays = ", ".join(f"{s.names[(t.leader + i) % s.rules.players]} {pretty(c)}" for i, c in enumerate(t.cards))
-        who = "set aside" if t.winner is None else f"won by {self.who(t.winner)}"
-        self.say(f"Last trick: {plays}; {who}, {plural(t.points, 'point')}.")
+        if t.winner is None:
+            who = _("set aside")
+        elif t.winner == s.human:
+            who = _("won by you")
+        else:
+            who = _("won by {name}").format(name=s.names[t.winner])
+        self.say(_("Last trick: {plays}; {who}, {points}.").format(plays=plays, who=who, points=n_points(t.points)))
 
     def action_scores(self) -> None:
         self.push_screen(TextScreen(self.sheet_text()))
 
     def action_help(self) -> None:
         s = self.session
-        keys = (
+        keys = _(
             "Keys: ←/→ move between cards, Enter plays (or selects, when passing), a rank then a suit (q s, 1 0 h) jumps to a card; "
-            "p passes the selected cards; h hint, u undo your last card, c claim the rest, l last trick, s scores, ? help, Ctrl+Q quit."
+            "p passes the selected cards; h hint, u undo your last card, c claim the rest, l last trick, i the hand's tricks, "
+            "s scores, ? help, Ctrl+Q quit."
         )
-        marks = "On the table: ▶ to play, ★ the card winning the trick, ✗ a cancelled card, 'led' the first card of the trick."
-        saved = f"Saved to {s.save_path}" if s.save_path is not None else "Not saved"
-        seed = f" (seed {s.seed})" if s.seed is not None else ""
+        marks = _("On the table: ▶ to play, ★ the card winning the trick, ✗ a cancelled card, 'led' the first card of the trick.")
+        saved = _("Saved to {path}").format(path=s.save_path) if s.save_path is not None else _("Not saved")
+        seed = " " + _("(seed {seed})").format(seed=s.seed) if s.seed is not None else ""
         self.push_screen(TextScreen(rules_text(s.rules) + "\n\n" + keys + "\n" + marks + "\n\n" + saved + seed + "."))

@@ -9,8 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
+import hearts.i18n as i18n
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
+from hearts.i18n import _
 
 from . import saves, stats
 from .command import command_name
@@ -44,6 +46,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="line-based text, for screen readers and simple terminals")
     parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
     parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
+    parser.add_argument("--auto-play", action="store_true", help="play your only legal card by itself")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="CODE",
+        help=f"the language of the game: {', '.join(i18n.LANGUAGES)} (default: from LANGUAGE, LC_ALL or LANG, else en)",
+    )
+
+
+def choose_language(code: str | None) -> str | None:
+    """Use ``--lang`` (or the environment's language); an error line for an unknown code, else None."""
+    try:
+        i18n.use(i18n.resolve(code) if code is not None else i18n.from_environment())
+    except i18n.UnknownLanguage as e:
+        return f"hearts play: --lang: {e}"
+    return None
 
 
 def parse_rules(args: argparse.Namespace) -> Rules:
@@ -65,9 +83,9 @@ def make_session(args: argparse.Namespace) -> Session:
     else:
         players = parse_rules(args).players
     opponents = [n.strip() for n in args.names.split(",")] if args.names else []
-    names = [args.name or "You"] + opponents
+    names = [args.name or _("You")] + opponents
     if len(names) > players:
-        raise SessionError(f"--names gives {len(opponents)} names for {players - 1} opponents")
+        raise SessionError(_("--names gives {given} names for {wanted} opponents").format(given=len(opponents), wanted=players - 1))
     bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level or "medium"
     if args.resume:
         known = saves.lookup(args.resume) or saved_seats  # the save index, else the record's own players
@@ -120,18 +138,22 @@ def show_stats(name: str | None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = choose_language(getattr(args, "lang", None))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     if args.stats:
         return show_stats(args.name)
     if args.delay < 0:
-        print("hearts play: --delay must be 0 or more", file=sys.stderr)
+        print("hearts play: " + _("--delay must be 0 or more"), file=sys.stderr)
         return 2
     if args.cont:
         if args.resume:
-            print("hearts play: give --continue or --resume FILE, not both", file=sys.stderr)
+            print("hearts play: " + _("give --continue or --resume FILE, not both"), file=sys.stderr)
             return 2
         last = saves.last_game()
         if last is None:
-            print("hearts play: there is no unfinished game to continue; start one with hearts play", file=sys.stderr)
+            print("hearts play: " + _("there is no unfinished game to continue; start one with hearts play"), file=sys.stderr)
             return 2
         args.resume = str(last)
     if (
@@ -140,8 +162,11 @@ def run(args: argparse.Namespace) -> int:
         or ((args.resume or args.cont) and (args.rule or args.variant != "standard"))
     ):
         print(
-            "hearts play: --resume and --continue take the rules and the deal from the file:"
-            " drop --variant, --players, --target, --rule and --seed",
+            "hearts play: "
+            + _(
+                "--resume and --continue take the rules and the deal from the file:"
+                " drop --variant, --players, --target, --rule and --seed"
+            ),
             file=sys.stderr,
         )
         return 2
@@ -152,8 +177,8 @@ def run(args: argparse.Namespace) -> int:
             import textual  # noqa: F401
         except ImportError:
             print(
-                "hearts play: the Textual app needs the tui extra (pip install -e '.[tui]' in the project's folder);"
-                " playing in plain mode instead",
+                "hearts play: "
+                + _("the Textual app needs the tui extra (pip install -e '.[tui]' in the project's folder); playing in plain mode instead"),
                 file=sys.stderr,
             )
             plain = True
@@ -165,13 +190,14 @@ def run(args: argparse.Namespace) -> int:
     offer = None
     resume_last = None
     if previous is not None and previous.exists() and previous != session.save_path:
-        offer = f"Your last game is saved in {previous}; {command_name()} play --continue goes on with it."
+        offer = _("Your last game is saved in {path}; {command} play --continue goes on with it.")
+        offer = offer.format(path=previous, command=command_name())
         last, fresh = previous, session
         resume_last = lambda: continue_from(last, fresh)  # noqa: E731
     if plain:
         from .plain import PlainUI
 
-        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s))
+        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s), auto_play=args.auto_play)
         if offer:
             ui.say(offer)
         return ui.run()
@@ -184,9 +210,14 @@ def run(args: argparse.Namespace) -> int:
         continue_last=resume_last,
         four_colour=args.four_colour,
         large_cards=args.large_cards,
+        auto_play=args.auto_play,
     )
     app.run()
     session = app.session
     if session.save_path is not None and not session.game_over:
-        print(f"Saved to {session.save_path}; go on with: {command_name()} play --continue (or --resume {session.save_path})")
+        print(
+            _("Saved to {path}; go on with: {command} play --continue (or --resume {path})").format(
+                path=session.save_path, command=command_name()
+            )
+        )
     return 0

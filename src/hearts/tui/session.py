@@ -94,6 +94,8 @@ class Session:
         self.save_path = Path(save_path) if save_path is not None else None
         self.seed = seed
         self.deals = deals
+        #: the last bot action taken by :meth:`step_bot` (its seat and the action), for the interfaces' own words
+        self.last_bot: tuple[int, PassCards | PlayCard | ChooseMoon] | None = None
         self.save()
 
     # -- starting ----------------------------------------------------------
@@ -257,6 +259,7 @@ class Session:
         bot = make_bot(self.bots[seat], seed=self._seed("bot", hand.number, len(hand.plays), seat))
         action = bot.act(self.game.view(seat))
         self.game.apply(action)
+        self.last_bot = (seat, action)
         self.save()
         name = self.names[seat]
         if isinstance(action, PlayCard):

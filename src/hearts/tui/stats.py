@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hearts.i18n import _, ngettext
 from hearts.record.storage import data_dir
 
 from .session import Session
@@ -158,15 +159,15 @@ def summary(name: str, players: dict[str, dict[str, int]]) -> str:
     """One line of a player's stats, for the end of a game."""
     row = players.get(name, dict.fromkeys(FIELDS, 0))
     games, wins = row["games"], row["wins"]
-    return (
-        f"{name}: {games} {'game' if games == 1 else 'games'}, {wins} {'win' if wins == 1 else 'wins'},"
-        f" {average(row)} points a hand, moons {row['moons_shot']} shot and {row['moons_conceded']} conceded."
+    counts = ngettext("{n} game", "{n} games", games).format(n=games) + ", " + ngettext("{n} win", "{n} wins", wins).format(n=wins)
+    return _("{name}: {counts}, {average} points a hand, moons {shot} shot and {conceded} conceded.").format(
+        name=name, counts=counts, average=average(row), shot=row["moons_shot"], conceded=row["moons_conceded"]
     )
 
 
 def after_game(session: Session) -> list[str]:
     """Count a finished game and the lines to show for it: a warning if any, then the human's stats."""
-    _, warning = record_game(session)
-    lines = [f"Stats: {warning}."] if warning else []
-    lines.append("Stats: " + summary(session.names[session.human], load().data["players"]))
+    _counted, warning = record_game(session)
+    lines = [_("Stats: {line}.").format(line=warning)] if warning else []
+    lines.append(_("Stats: {line}").format(line=summary(session.names[session.human], load().data["players"])))
     return lines

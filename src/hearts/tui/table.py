@@ -9,11 +9,14 @@ trick's summary. Each seat's card line faces the middle.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+
+from hearts.i18n import _
 
 #: styles of a card in the trick by its state: live, winning, cancelled, and a card of the last trick (dim)
 CARD_STYLES = {
@@ -114,6 +117,14 @@ def fit(text: str, width: int) -> str:
     return text[: max(0, width - 1)] + "…"
 
 
+def wrap_lines(lines: list[str], width: int) -> list[tuple[str, bool]]:
+    """The middle's lines wrapped at word breaks to ``width`` (a name is never cut), each with whether it is bold (the first line's)."""
+    out: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        out += [(part, i == 0) for part in (textwrap.wrap(line, max(1, width)) or [""])]
+    return out
+
+
 def box_lines(box: SeatBox, height: int) -> list[tuple[str, str]]:
     """The lines of a seat (text, style), its card line last; merged when the cell is low."""
     name_style = "bold reverse" if box.to_move else "bold green" if box.you else "bold"
@@ -173,7 +184,7 @@ def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int,
     cols, rows = grid_size(len(boxes))
     geo = geometry(len(boxes), width, height)
     if geo is None:
-        canvas.put(0, 0, fit("The window is too small for the table.", width), "bold red")
+        canvas.put(0, 0, fit(_("The window is too small for the table."), width), "bold red")
         return canvas.text()
     cw, ch, x0, y0 = geo
     for box, (r, c) in zip(boxes, places(len(boxes)), strict=True):
@@ -198,8 +209,8 @@ def draw_table(boxes: list[SeatBox], centre: list[str], width: int, height: int,
     # the middle: the inner cells
     mx, mw = x0 + cw, cw * (cols - 2)
     my, mh = y0 + ch, ch * (rows - 2)
-    shown = centre[:mh]
-    for i, line in enumerate(shown):
+    shown = wrap_lines(centre, mw - 2)[:mh]
+    for i, (line, bold) in enumerate(shown):
         t = fit(line, mw - 2)
-        canvas.put(my + (mh - len(shown)) // 2 + i, _aligned(mx + 1, mw - 2, t, "centre"), t, "bold" if i == 0 else "")
+        canvas.put(my + (mh - len(shown)) // 2 + i, _aligned(mx + 1, mw - 2, t, "centre"), t, "bold" if bold else "")
     return canvas.text()

@@ -1,22 +1,27 @@
 // Cards: the protocol's names ("QS", "TH") shown one way everywhere (Q♠, 10♥).
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 }; // alternate colours in the hand
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_NAME = { C: () => t("clubs"), D: () => t("diamonds"), H: () => t("hearts"), S: () => t("spades") };
 const RANK_VALUE = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, T: 10, J: 11, Q: 12, K: 13, A: 14 };
 const RANK_NAME = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-  9: "nine", 10: "ten", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace"
+  2: () => t("two"), 3: () => t("three"), 4: () => t("four"), 5: () => t("five"), 6: () => t("six"), 7: () => t("seven"),
+  8: () => t("eight"), 9: () => t("nine"), 10: () => t("ten"), T: () => t("ten"), J: () => t("jack"), Q: () => t("queen"),
+  K: () => t("king"), A: () => t("ace")
 };
 
 export function parseCard(name) {
   const s = String(name);
   return { rank: s.slice(0, -1), suit: s.slice(-1) };
 }
+// "queen of spades" ("maça kızı", "pik dama"): each language's word order, from the catalog.
 export function cardLabel(name) {
   const c = parseCard(name);
-  return (RANK_NAME[c.rank] || c.rank) + " of " + (SUIT_NAME[c.suit] || c.suit);
+  const rank = RANK_NAME[c.rank] ? RANK_NAME[c.rank]() : c.rank;
+  const suit = SUIT_NAME[c.suit] ? SUIT_NAME[c.suit]() : c.suit;
+  return t("{rank} of {suit}", { rank: rank, suit: suit });
 }
 export function cardText(name) {
   const c = parseCard(name);

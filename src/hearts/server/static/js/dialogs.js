@@ -1,7 +1,8 @@
 // Dialogs and panels over the table: the score sheet (with its chart), the last trick, the game-over panel.
 import { cardFace } from "./cards.js";
-import { $, el, openDialog, plural, svg } from "./dom.js";
-import { mySeat, seatName, seatOrder, who } from "./names.js";
+import { $, el, openDialog, svg } from "./dom.js";
+import { t as tr, tn } from "./i18n.js";
+import { mySeat, seatName, seatOrder, who, whoLower } from "./names.js";
 
 const COLOURS = ["#f5c542", "#38bdf8", "#f472b6", "#4ade80", "#fb923c", "#a78bfa", "#f87171", "#2dd4bf", "#facc15", "#93c5fd", "#d946ef"];
 
@@ -16,7 +17,7 @@ export function scoreChart(state) {
   const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
   const x = (k) => L + (hands.length ? (k * (W - L - R)) / hands.length : 0);
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-  const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "score history" });
+  const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": tr("score history") });
   box.appendChild(svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" }));
   if (state.table.target && state.table.target <= hi) {
     box.appendChild(svg("line", { x1: L, x2: W - R, y1: y(state.table.target), y2: y(state.table.target), class: "target" }));
@@ -44,7 +45,7 @@ export function showScoreSheet(state) {
   const hands = state.hands || [];
   const table = $("score-table");
   table.textContent = "";
-  const head = el("tr", null, [el("th", { scope: "col", text: "Hand" })]);
+  const head = el("tr", null, [el("th", { scope: "col", text: tr("Hand") })]);
   for (const i of order) {
     const win = state.game_over && (state.winners || []).indexOf(i) >= 0;
     head.appendChild(el("th", { scope: "col", "data-seat": String(i), class: win ? "winner" : null, text: who(state, i) }));
@@ -57,29 +58,30 @@ export function showScoreSheet(state) {
       const moon = d.shooter === i;
       row.appendChild(el("td", {
         "data-hand": String(d.number), "data-seat": String(i), class: "pts" + (moon ? " moon" : ""),
-        title: moon ? "shot the moon" : null, text: String(d.points[i]) + (moon ? " ☾" : "")
+        title: moon ? tr("shot the moon") : null, text: String(d.points[i]) + (moon ? " ☾" : "")
       }));
     }
     body.appendChild(row);
   }
-  const total = el("tr", { class: "totals" }, [el("th", { scope: "row", text: "Total" })]);
+  const total = el("tr", { class: "totals" }, [el("th", { scope: "row", text: tr("Total") })]);
   for (const i of order) total.appendChild(el("td", { class: "total", "data-seat": String(i), text: String(state.scores[i]) }));
   body.appendChild(total);
   table.appendChild(body);
   const notes = $("score-notes");
   notes.textContent = "";
-  if (!hands.length) notes.appendChild(el("p", { text: "No hand finished yet." }));
+  if (!hands.length) notes.appendChild(el("p", { text: tr("No hand finished yet.") }));
   else notes.appendChild(scoreChart(state));
   for (const d of hands.slice().reverse().slice(0, 3)) {
-    const parts = ["Hand " + d.number + ":"];
+    const parts = [tr("Hand {number}:", { number: d.number })];
     if (d.shooter !== null && d.shooter !== undefined) {
-      parts.push(who(state, d.shooter) + " shot the moon" + (d.moon_choice ? " (" + d.moon_choice + ")" : "") + ".");
+      const choice = d.moon_choice === "add" ? tr("added to the others") : d.moon_choice === "subtract" ? tr("subtracted") : d.moon_choice;
+      parts.push(choice ? tr("{name} shot the moon ({choice}).", { name: who(state, d.shooter), choice: choice }) : tr("{name} shot the moon.", { name: who(state, d.shooter) }));
     }
     const lt = d.last_trick;
-    if (lt && lt.winner !== null && lt.winner !== undefined) parts.push("Last trick to " + who(state, lt.winner).replace(/^You$/, "you") + ".");
+    if (lt && lt.winner !== null && lt.winner !== undefined) parts.push(tr("Last trick to {name}.", { name: whoLower(state, lt.winner) }));
     if (parts.length > 1) notes.appendChild(el("p", { class: "small-print", text: parts.join(" ") }));
   }
-  $("score-continue").textContent = state.game_over ? "Close" : "Continue";
+  $("score-continue").textContent = state.game_over ? tr("Close") : tr("Continue");
   openDialog($("score-sheet"));
 }
 
@@ -96,24 +98,24 @@ export function showLastTrick(state, say) {
   const box = $("last-trick");
   box.textContent = "";
   const found = lastTrick(state);
-  if (!found) { say("No trick has been played yet."); return; }
+  if (!found) { say(tr("No trick has been played yet.")); return; }
   const lt = found.trick;
   const n = state.table.players;
   const cancelled = lt.cancelled || [];
-  $("last-title").textContent = found.previous ? "Last trick of hand " + found.previous : "Last trick";
+  $("last-title").textContent = found.previous ? tr("Last trick of hand {number}", { number: found.previous }) : tr("Last trick");
   lt.cards.forEach((c, k) => {
     const seat = (lt.leader + k) % n;
     const off = cancelled.indexOf(k) >= 0;
     box.appendChild(el("div", {
       class: "trick-row" + (lt.winner === seat ? " won" : "") + (k === 0 ? " led" : "") + (off ? " cancelled" : ""),
-      "data-seat": String(seat), title: k === 0 ? "led the trick" : null
-    }, [el("span", { class: "name", text: who(state, seat) }), cardFace(c, off ? "cancelled" : null, off ? "cancelled" : null)]));
+      "data-seat": String(seat), title: k === 0 ? tr("led the trick") : null
+    }, [el("span", { class: "name", text: who(state, seat) }), cardFace(c, off ? "cancelled" : null, off ? tr("cancelled") : null)]));
   });
   const taker = lt.winner === null || lt.winner === undefined ? null : who(state, lt.winner);
   box.appendChild(el("p", {
     class: "small-print",
-    text: who(state, lt.leader) + " led (first row). " + (taker === null ? "Set aside: nobody takes it."
-      : taker + " took it · " + plural(lt.points, "point"))
+    text: tr("{name} led (first row).", { name: who(state, lt.leader) }) + " " + (taker === null ? tr("Set aside: nobody takes it.")
+      : tr("{name} took it", { name: taker }) + " · " + tn("{n} point", "{n} points", lt.points))
   }));
   openDialog($("last-dialog"));
 }
@@ -123,17 +125,17 @@ export function fillGameOver(tableId, names, scores, winners, me, extra) {
   const box = $("game-over");
   box.hidden = false;
   box.textContent = "";
-  const wn = winners.map((w) => (w === me ? "You" : names[w]));
-  box.appendChild(el("h2", { text: "Game over" }));
-  box.appendChild(el("p", { class: "winners", text: (wn.length > 1 ? "Winners: " : "Winner: ") + wn.join(" & ") }));
+  const wn = winners.map((w) => (w === me ? tr("You") : names[w]));
+  box.appendChild(el("h2", { text: tr("Game over") }));
+  box.appendChild(el("p", { class: "winners", text: (wn.length > 1 ? tr("Winners: {names}", { names: wn.join(" & ") }) : tr("Winner: {names}", { names: wn.join(" & ") })) }));
   const order = names.map((x, i) => i).sort((a, b) => scores[a] - scores[b]);
   box.appendChild(el("ol", { class: "final" }, order.map((i) => el("li", { class: winners.indexOf(i) >= 0 ? "winner" : "" }, [
-    (i === me ? "You" : names[i]) + " — " + plural(scores[i], "point")
+    (i === me ? tr("You") : names[i]) + " — " + tn("{n} point", "{n} points", scores[i])
   ]))));
   box.appendChild(el("p", { class: "actions center" }, [
-    extra && extra.playAgain ? el("button", { type: "button", id: "again-btn", class: "primary", onclick: extra.playAgain, text: "Play again" }) : null,
-    el("a", { id: "record-link", class: "button", href: "/api/games/" + encodeURIComponent(tableId) + "/record", download: "hearts-" + tableId + ".json", text: "Download the record" }),
-    el("a", { class: "button", href: "/", text: "Back to the lobby" }),
-    extra && extra.sheet ? el("button", { type: "button", onclick: extra.sheet, text: "Score sheet" }) : null
+    extra && extra.playAgain ? el("button", { type: "button", id: "again-btn", class: "primary", onclick: extra.playAgain, text: tr("Play again") }) : null,
+    el("a", { id: "record-link", class: "button", href: "/api/games/" + encodeURIComponent(tableId) + "/record", download: "hearts-" + tableId + ".json", text: tr("Download the record") }),
+    el("a", { class: "button", href: "/", text: tr("Back to the lobby") }),
+    extra && extra.sheet ? el("button", { type: "button", onclick: extra.sheet, text: tr("Score sheet") }) : null
   ]));
 }

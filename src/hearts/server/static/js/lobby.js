@@ -1,6 +1,7 @@
 // The lobby: create a table, the open tables, the finished games and a player's stats.
 import { api } from "./api.js";
-import { $, el, formatTime, plural, showMessage } from "./dom.js";
+import { $, el, formatTime, showMessage } from "./dom.js";
+import { t as tr, tn } from "./i18n.js";
 import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
 
 let options = null;
@@ -50,7 +51,7 @@ function buildRules() {
       input = el("select", { id, "data-rule": key });
       fillSelect(input, choices[key].map((v) => JSON.stringify(v)), JSON.stringify(def), (v) => {
         const x = JSON.parse(v);
-        return x === null ? "variant default" : x === true ? "yes" : x === false ? "no" : humanKey(String(x));
+        return x === null ? tr("variant default") : x === true ? tr("yes") : x === false ? tr("no") : humanKey(String(x));
       });
       box.appendChild(el("label", null, [humanKey(key) + " ", input]));
     } else if (typeof def === "boolean") {
@@ -62,7 +63,7 @@ function buildRules() {
       box.appendChild(el("label", null, [humanKey(key) + " ", input]));
     } else if (def === null) {
       input = el("select", { id, "data-rule": key });
-      fillSelect(input, ["null", "true", "false"], "null", (v) => (v === "null" ? "variant default" : v === "true" ? "yes" : "no"));
+      fillSelect(input, ["null", "true", "false"], "null", (v) => (v === "null" ? tr("variant default") : v === "true" ? tr("yes") : tr("no")));
       box.appendChild(el("label", null, [humanKey(key) + " ", input]));
     } else {
       input = el("input", { id, "data-rule": key, value: String(def) });
@@ -87,16 +88,22 @@ function collectRules() {
   return out;
 }
 
+// A table's status in the lobby, in the player's language.
+function statusText(status) { return { waiting: tr("waiting"), playing: tr("playing"), finished: tr("finished") }[status] || status; }
+
 function seatSummary(t) {
   const people = [];
   let bots = 0, open = 0;
   for (const s of t.seats || []) {
     if (s.kind === "open") open += 1;
     else if (s.kind === "bot" && !s.name) bots += 1;
-    else people.push((s.name || "Seat " + (s.seat + 1)) + (s.remote ? " (remote bot)" : s.kind === "bot" ? " (bot)" : ""));
+    else {
+      const name = s.name || tr("Seat {number}", { number: s.seat + 1 });
+      people.push(s.remote ? tr("{name} (remote bot)", { name: name }) : s.kind === "bot" ? tr("{name} (bot)", { name: name }) : name);
+    }
   }
-  if (bots) people.push(plural(bots, "bot"));
-  if (open) people.push(plural(open, "open seat"));
+  if (bots) people.push(tn("{n} bot", "{n} bots", bots));
+  if (open) people.push(tn("{n} open seat", "{n} open seats", open));
   return people.join(", ");
 }
 
@@ -110,20 +117,20 @@ async function fillList(path, key, id, empty, what, item) {
     const rows = (d && d[key]) || [];
     if (!rows.length) ul.appendChild(el("li", { class: "empty", text: empty }));
     for (const row of rows) ul.appendChild(item(row));
-  } catch (e) { showMessage("Could not load the " + what + ": " + e.message, "error"); }
+  } catch (e) { showMessage(what + ": " + e.message, "error"); }
 }
 
 function tableItem(t) {
   const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away && !s.remote)).length;
   return el("li", { class: "table-item", "data-table": t.id }, [
     el("div", { class: "grow" }, [
-      el("strong", { text: t.variant + " · " + plural(t.players, "player") }),
-      el("span", { class: "muted", text: " · " + t.status + (t.target ? " · to " + t.target : "") }),
+      el("strong", { text: t.variant + " · " + tn("{n} player", "{n} players", t.players) }),
+      el("span", { class: "muted", text: " · " + statusText(t.status) + (t.target ? " · " + tr("to {target}", { target: t.target }) : "") }),
       el("div", { class: "muted small-print", text: seatSummary(t) })
     ]),
     el("div", { class: "item-actions" }, [
-      open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: "Join" }) : null,
-      el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: "Watch" })
+      open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: tr("Join") }) : null,
+      el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: tr("Watch") })
     ])
   ]);
 }
@@ -131,21 +138,21 @@ function tableItem(t) {
 function gameItem(g) {
   const names = g.names || [];
   const scores = g.scores || [];
-  const winners = (g.winners || []).map((w) => names[w] || "Seat " + (w + 1));
-  const res = names.map((n, i) => (n || "Seat " + (i + 1)) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
+  const winners = (g.winners || []).map((w) => names[w] || tr("Seat {number}", { number: w + 1 }));
+  const res = names.map((n, i) => (n || tr("Seat {number}", { number: i + 1 })) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
   return el("li", { class: "table-item", "data-game": g.id }, [
     el("div", { class: "grow" }, [
-      el("strong", { text: g.variant + " · " + plural(g.players, "player") + " · " + plural(g.hands || 0, "hand") }),
+      el("strong", { text: g.variant + " · " + tn("{n} player", "{n} players", g.players) + " · " + tn("{n} hand", "{n} hands", g.hands || 0) }),
       el("div", { class: "small-print", text: res }),
-      el("div", { class: "muted small-print", text: "Won by " + (winners.join(" & ") || "?") + (g.finished ? " · " + formatTime(g.finished) : "") })
+      el("div", { class: "muted small-print", text: tr("Won by {names}", { names: winners.join(" & ") || "?" }) + (g.finished ? " · " + formatTime(g.finished) : "") })
     ]),
-    el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: "Record" })
+    el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: tr("Record") })
   ]);
 }
 
 async function loadLists() {
-  await fillList("/api/tables", "tables", "open-tables", "No open tables: create one above.", "tables", tableItem);
-  await fillList("/api/games", "games", "finished-games", "No finished games yet.", "finished games", gameItem);
+  await fillList("/api/tables", "tables", "open-tables", tr("No open tables: create one above."), tr("Could not load the tables"), tableItem);
+  await fillList("/api/games", "games", "finished-games", tr("No finished games yet."), tr("Could not load the finished games"), gameItem);
   loadStats();
 }
 
@@ -161,11 +168,11 @@ async function loadStats() {
     const dl = $("stats-list");
     dl.textContent = "";
     const rows = [
-      ["Games", s.games], ["Wins", s.wins],
-      ["Average points a hand", s.hands ? (s.points / s.hands).toFixed(1) : "–"],
-      ["Moons shot", s.moons_shot], ["Moons against you", s.moons_conceded]
+      ["Games", s.games, tr("Games")], ["Wins", s.wins, tr("Wins")],
+      ["Average points a hand", s.hands ? (s.points / s.hands).toFixed(1) : "–", tr("Average points a hand")],
+      ["Moons shot", s.moons_shot, tr("Moons shot")], ["Moons against you", s.moons_conceded, tr("Moons against you")]
     ];
-    for (const [k, v] of rows) dl.append(el("div", { class: "stat" }, [el("dt", { text: k }), el("dd", { "data-stat": k, text: String(v) })]));
+    for (const [k, v, label] of rows) dl.append(el("div", { class: "stat" }, [el("dt", { text: label }), el("dd", { "data-stat": k, text: String(v) })]));
   } catch (e) { box.hidden = true; }
 }
 
@@ -215,5 +222,5 @@ export async function showLobby() {
     fillSelect($("create-level"), levels, levels.indexOf(level) >= 0 ? level : levels[0]);
     $("create-timer").value = String((options.defaults && options.defaults.turn_seconds) || 0);
     buildRules();
-  } catch (e) { showMessage("Could not load the table options: " + e.message, "error"); }
+  } catch (e) { showMessage(tr("Could not load the table options") + ": " + e.message, "error"); }
 }

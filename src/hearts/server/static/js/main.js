@@ -1,6 +1,7 @@
 // Browser client of `hearts serve` (protocol v1, docs/protocol.md): ES modules, no build step.
 import { cardLabel, compareCards } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, el } from "./dom.js";
+import { chosenLanguage, LANGUAGES, language, saveLanguage, useLanguage } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { applyOptions, option, setOption } from "./prefs.js";
 import { onServerMessage, showTable, T } from "./table.js";
@@ -14,9 +15,14 @@ function settings() {
   }
   $("settings-btn").addEventListener("click", () => { const d = $("settings"); if (!d.open) d.showModal(); });
   applyOptions();
+  const lang = $("opt-lang");
+  for (const [code, name] of Object.entries(LANGUAGES)) lang.appendChild(el("option", { value: code, lang: code, text: name }));
+  lang.value = language();
+  lang.addEventListener("change", () => { saveLanguage(lang.value); location.reload(); }); // every view drawn again in the new language
 }
 
-function route() {
+async function route() {
+  await useLanguage(chosenLanguage());
   settings();
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) showTable(decodeURIComponent(m[1]));

@@ -1,14 +1,18 @@
 // Who sits where: seat names and the order the table shows the seats in.
+import { t as tr } from "./i18n.js";
 
 export function seatName(state, i) {
   const seat = state && state.table && state.table.seats ? state.table.seats[i] : null;
-  if (!seat) return "Seat " + (i + 1);
+  if (!seat) return tr("Seat {number}", { number: i + 1 });
   if (seat.name) return seat.name;
-  return seat.kind === "open" ? "Open seat" : "Seat " + (i + 1);
+  return seat.kind === "open" ? tr("Open seat") : tr("Seat {number}", { number: i + 1 });
 }
 
 // "You" for your own seat, the name otherwise.
-export function who(state, i) { return state && state.you && state.you.seat === i ? "You" : seatName(state, i); }
+export function who(state, i) { return state && state.you && state.you.seat === i ? tr("You") : seatName(state, i); }
+
+// The same inside a sentence ("you" in English).
+export function whoLower(state, i) { return state && state.you && state.you.seat === i ? tr("you") : seatName(state, i); }
 
 export function mySeat(state) { return state && state.you ? state.you.seat : null; }
 

@@ -1,4 +1,5 @@
 // The websocket of protocol v1: hello, reconnection with backoff, actions that carry the seq they follow.
+import { t as tr } from "./i18n.js";
 
 export const PROTOCOL = 1;
 // Messages that act on the table (they carry "seq"); the others do not.
@@ -57,7 +58,7 @@ export class Connection {
     if (this.closedForGood) return;
     const d = delay !== undefined ? delay : Math.min(10000, 500 * Math.pow(2, this.retries));
     this.retries += 1;
-    this.handlers.status(this.everConnected ? "Connection lost · reconnecting…" : "Connecting…");
+    this.handlers.status(this.everConnected ? tr("Connection lost · reconnecting…") : tr("Connecting…"));
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), d);
   }

@@ -1,6 +1,7 @@
 // The seats around the table (wide screens) or in a compact grid (phones), and the trick in front of its players.
 import { cardFace } from "./cards.js";
-import { el, plural, reducedMotion } from "./dom.js";
+import { el, reducedMotion } from "./dom.js";
+import { t as tr, tn } from "./i18n.js";
 import { mySeat, seatName, seatOrder, who } from "./names.js";
 
 // The trick on the table: the current one, or (while the next is not led) the last one, with who played each card.
@@ -52,22 +53,22 @@ export function renderRing(box, s, memo) {
   for (const i of seatOrder(n, me)) {
     const seat = t.seats[i] || { seat: i, kind: "open" };
     const marks = [];
-    if (seat.remote) marks.push(el("span", { class: "tag bot remote", title: "a remote bot: its own program plays this seat", text: "remote bot" }));
-    else if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: "bot" }));
-    if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: "open" }));
-    if (seat.away) marks.push(el("span", { class: "tag away", text: "away" }));
-    if ((seat.kind === "human" || seat.remote) && !seat.connected) marks.push(el("span", { class: "tag off", text: "offline" }));
-    if (i === me) marks.push(el("span", { class: "tag you", text: "you" }));
-    if (h && h.dealer === i) marks.push(el("span", { class: "tag dealer", title: "dealer", text: "D" }));
-    if (trick && !trick.last && trick.leader === i) marks.push(el("span", { class: "tag lead", title: "led this trick", text: "led" }));
+    if (seat.remote) marks.push(el("span", { class: "tag bot remote", title: tr("a remote bot: its own program plays this seat"), text: tr("remote bot") }));
+    else if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: tr("bot") }));
+    if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: tr("open") }));
+    if (seat.away) marks.push(el("span", { class: "tag away", text: tr("away") }));
+    if ((seat.kind === "human" || seat.remote) && !seat.connected) marks.push(el("span", { class: "tag off", text: tr("offline") }));
+    if (i === me) marks.push(el("span", { class: "tag you", text: tr("you") }));
+    if (h && h.dealer === i) marks.push(el("span", { class: "tag dealer", title: tr("dealer"), text: tr("D") }));
+    if (trick && !trick.last && trick.leader === i) marks.push(el("span", { class: "tag lead", title: tr("led this trick"), text: tr("led") }));
     const inTurn = turnSeats.indexOf(i) >= 0 && !s.game_over && !(s.turn && s.turn.review);
-    const stats = [el("span", { class: "score", title: "score" }, [el("b", { text: String(s.scores ? s.scores[i] : 0) })])];
+    const stats = [el("span", { class: "score", title: tr("score") }, [el("b", { text: String(s.scores ? s.scores[i] : 0) })])];
     if (h) {
       const pts = h.points_taken ? h.points_taken[i] : 0;
-      stats.push(el("span", { class: "pts", title: "points taken this hand: " + plural(pts, "point"), text: "+" + pts }));
+      stats.push(el("span", { class: "pts", title: tr("points taken this hand: {points}", { points: tn("{n} point", "{n} points", pts) }), text: "+" + pts }));
       const left = h.hand_sizes ? h.hand_sizes[i] : 0;
-      stats.push(el("span", { class: "left", title: plural(left, "card") + " left", text: left + " 🂠" }));
-      if (h.phase === "pass" && h.passes_chosen && h.passes_chosen[i]) stats.push(el("span", { class: "tag ok", text: "passed" }));
+      stats.push(el("span", { class: "left", title: tn("{n} card left", "{n} cards left", left), text: left + " 🂠" }));
+      if (h.phase === "pass" && h.passes_chosen && h.passes_chosen[i]) stats.push(el("span", { class: "tag ok", text: tr("passed") }));
     }
     const played = bySeat[i];
     const playedEl = el("div", { class: "played" + (trick && trick.last ? " last" : "") + (played && played.winning ? " won" : "") }, [
@@ -76,7 +77,7 @@ export function renderRing(box, s, memo) {
     const seatEl = el("div", {
       class: "seat" + (inTurn ? " turn" : "") + (i === me ? " me" : "") + " kind-" + seat.kind,
       "data-seat": String(i), "aria-current": inTurn ? "true" : null,
-      "aria-label": seatName(s, i) + (inTurn ? ", to play" : "")
+      "aria-label": inTurn ? tr("{name}, to play", { name: seatName(s, i) }) : seatName(s, i)
     }, [
       el("div", { class: "seat-head" }, [el("span", { class: "name", text: seatName(s, i) })].concat(marks)),
       el("div", { class: "seat-stats" }, stats),
@@ -122,16 +123,17 @@ export function renderRing(box, s, memo) {
 function takesText(s) {
   const h = s.hand;
   const t = h.tricks[h.tricks.length - 1];
-  if (t.winner === null || t.winner === undefined) return "Nobody takes the trick: set aside";
-  const name = who(s, t.winner);
-  return name + (name === "You" ? " take" : " takes") + " the trick" + (t.points ? " · " + plural(t.points, "point") : "");
+  if (t.winner === null || t.winner === undefined) return tr("Nobody takes the trick: set aside");
+  const mine = s.you && s.you.seat === t.winner;
+  const text = mine ? tr("You take the trick") : tr("{name} takes the trick", { name: who(s, t.winner) });
+  return text + (t.points ? " · " + tn("{n} point", "{n} points", t.points) : "");
 }
 
 function trickFace(c) {
   const labels = [];
-  if (c.cancelled) labels.push("cancelled");
-  if (c.winning) labels.push("winning");
-  if (c.k === 0) labels.push("led");
+  if (c.cancelled) labels.push(tr("cancelled"));
+  if (c.winning) labels.push(tr("winning"));
+  if (c.k === 0) labels.push(tr("led"));
   return cardFace(c.card, (c.cancelled ? "cancelled" : "") + (c.winning ? " winning" : ""), labels.join(", "));
 }
 

@@ -1,11 +1,12 @@
 // The table view: seats around the trick, your hand, the controls, and the messages of the game.
 import { api } from "./api.js";
 import { cardLabel, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
-import { $, anyDialogOpen, el, openDialog, plural, showMessage } from "./dom.js";
+import { $, anyDialogOpen, el, openDialog, showMessage } from "./dom.js";
+import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
 import { renderRing } from "./ring.js";
 import { createTable } from "./lobby.js";
-import { mySeat, seatName, who } from "./names.js";
+import { mySeat, seatName, who, whoLower } from "./names.js";
 import { randomSeed, saveName, savedName, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { play as playSound, soundsFor } from "./sound.js";
@@ -45,18 +46,18 @@ function updateOwnLink() {
 
 function copyField(input) {
   input.select();
-  const done = () => showMessage("Copied to the clipboard.", "info");
+  const done = () => showMessage(tr("Copied to the clipboard."), "info");
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(input.value).then(done, () => { document.execCommand("copy"); done(); });
   } else {
-    try { document.execCommand("copy"); done(); } catch (e) { showMessage("Select the link and copy it.", "info"); }
+    try { document.execCommand("copy"); done(); } catch (e) { showMessage(tr("Select the link and copy it."), "info"); }
   }
 }
 
 export function showTable(id) {
   T.id = id;
   $("table-view").hidden = false;
-  document.title = "Hearts · table " + id;
+  document.title = tr("Hearts · table {id}", { id: id });
   const params = hashParams();
   const token = params.token || storedToken(id);
   if (token) {
@@ -115,7 +116,7 @@ async function onJoin(ev) {
     $("seat-panel").hidden = true;
     T.conn.reconnectNow(d.token);
     updateOwnLink();
-    showMessage("You sit in seat " + (d.seat + 1) + ".", "info");
+    showMessage(tr("You sit in seat {number}.", { number: d.seat + 1 }), "info");
   } catch (e) { showMessage(e.message, "error"); }
   $("join-btn").disabled = false;
 }
@@ -127,7 +128,7 @@ function onClosed(code) {
     T.conn.token = null;
     updateOwnLink();
     history.replaceState(null, "", tablePath());
-    showMessage("That seat link is not valid here; you are watching. Take a seat to play.", "error");
+    showMessage(tr("That seat link is not valid here; you are watching. Take a seat to play."), "error");
     $("seat-panel").hidden = false;
     T.conn.scheduleReconnect(0);
     return true;
@@ -136,7 +137,7 @@ function onClosed(code) {
   if (code === 4409) {
     // This seat was opened in more tabs than the server keeps: this (the oldest) one steps aside for good.
     T.conn.stop();
-    setConn("This seat is open in another tab or device: reload this page to play here.");
+    setConn(tr("This seat is open in another tab or device: reload this page to play here."));
     return true;
   }
   return false;
@@ -196,7 +197,7 @@ function passing() {
 function doPass() {
   const s = T.state;
   if (!s || !s.hand || s.hand.phase !== "pass") return;
-  if (T.selected.length !== passCount()) { showMessage("Choose " + plural(passCount(), "card") + " to pass.", "error"); return; }
+  if (T.selected.length !== passCount()) { showMessage(tr("Choose {cards} to pass.", { cards: nCards(passCount()) }), "error"); return; }
   act({ type: "pass", cards: T.selected.map((i) => T.sortedCards[i]) });
 }
 
@@ -206,7 +207,7 @@ function chooseMoon(choice) {
 }
 
 function askHint() {
-  if (!myTurn()) { showMessage("There is nothing for you to decide now.", "info"); return; }
+  if (!myTurn()) { showMessage(tr("There is nothing for you to decide now."), "info"); return; }
   T.hintId = T.conn.send({ type: "hint" });
 }
 
@@ -235,12 +236,12 @@ function showHint(msg) {
   if (a.kind === "pass") {
     if (picks === null) return;
     T.selected = picks;
-    showMessage("Hint: pass " + a.cards.map(cardText).join(" ") + " (selected for you).", "info");
+    showMessage(tr("Hint: pass {cards} (selected for you).", { cards: a.cards.map(cardText).join(" ") }), "info");
   } else if (a.kind === "play") {
     T.hinted = a.card;
-    showMessage("Hint: play the " + cardText(a.card) + ".", "info");
+    showMessage(tr("Hint: play the {card}.", { card: cardText(a.card) }), "info");
   } else {
-    showMessage("Hint: " + (a.choice === "add" ? "add the moon's points to the others." : "take the moon's points off your score."), "info");
+    showMessage(a.choice === "add" ? tr("Hint: add the moon's points to the others.") : tr("Hint: take the moon's points off your score."), "info");
   }
   renderHand();
   renderControls();
@@ -261,13 +262,13 @@ function activateCard(i) {
     const at = T.selected.indexOf(i);
     if (at >= 0) T.selected.splice(at, 1);
     else if (T.selected.length < passCount()) T.selected.push(i);
-    else showMessage("You pass " + plural(passCount(), "card") + ": unselect one first.", "info");
+    else showMessage(tr("You pass {cards}: unselect one first.", { cards: nCards(passCount()) }), "info");
     renderHand();
     renderControls();
     focusCard(i);
   } else if (s.hand.phase === "play" && myTurn()) {
     const card = T.sortedCards[i];
-    if ((s.hand.legal || []).indexOf(card) < 0) { showMessage("You cannot play the " + cardText(card) + " now.", "error"); return; }
+    if ((s.hand.legal || []).indexOf(card) < 0) { showMessage(tr("You cannot play the {card} now.", { card: cardText(card) }), "error"); return; }
     act({ type: "play", card });
   }
 }
@@ -331,7 +332,7 @@ function renderReview() {
   note.hidden = !(r && $("score-sheet").open);
   if (r && T.sheetAuto && !$("score-sheet").open && reviewing()) openDialog($("score-sheet"));
   if (!r && T.sheetAuto && $("score-sheet").open) { T.sheetAuto = false; $("score-sheet").close(); }
-  if (r) $("score-continue").textContent = reviewing() ? "Next hand" : "Close";
+  if (r) $("score-continue").textContent = reviewing() ? tr("Next hand") : tr("Close");
 }
 
 // ---- rendering ---------------------------------------------------------------
@@ -374,7 +375,7 @@ function render() {
   if (shooter && !$("moon-dialog").open && T.moonDismissedSeq !== s.seq && !$("score-sheet").open) openDialog($("moon-dialog"));
   if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
   tickTimer();
-  document.title = (myTurn() && !s.game_over ? "● Your turn · " : "") + "Hearts · table " + T.id;
+  document.title = (myTurn() && !s.game_over ? "● " + tr("Your turn") + " · " : "") + tr("Hearts · table {id}", { id: T.id });
 }
 
 function renderFairDeal() {
@@ -410,8 +411,8 @@ function announceTurn() {
   const mine = myTurn() && !s.game_over && !!s.hand;
   if (mine && !T.wasMyTurn) {
     const h = s.hand;
-    $("announce").textContent = h.phase === "pass" ? "Choose " + plural(passCount(), "card") + " to pass " + h.pass_direction + "."
-      : h.phase === "moon" ? "You shot the moon: choose add or subtract." : "Your turn.";
+    $("announce").textContent = h.phase === "pass" ? tr("Choose {cards} to pass: {direction}.", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+      : h.phase === "moon" ? tr("You shot the moon: choose add or subtract.") : tr("Your turn.");
   }
   T.wasMyTurn = mine;
 }
@@ -421,34 +422,39 @@ function renderJoinChoices(t) {
   const prev = sel.value;
   sel.textContent = "";
   const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away && !x.remote));
-  sel.appendChild(el("option", { value: "", text: free.length ? "first free seat" : "no free seat" }));
+  sel.appendChild(el("option", { value: "", text: free.length ? tr("first free seat") : tr("no free seat") }));
   for (const x of free) {
-    sel.appendChild(el("option", { value: String(x.seat), text: "Seat " + (x.seat + 1) + (x.kind === "bot" ? " (replace " + (x.name || "bot") + ")" : " (open)") }));
+    const seat = tr("Seat {number}", { number: x.seat + 1 });
+    sel.appendChild(el("option", { value: String(x.seat), text: x.kind === "bot" ? tr("{seat} (replace {name})", { seat: seat, name: x.name || tr("bot") }) : tr("{seat} (open)", { seat: seat }) }));
   }
   sel.value = prev;
   $("join-btn").disabled = !free.length;
 }
 
-function directionText(d) { return { left: "pass left", right: "pass right", across: "pass across", none: "no pass" }[d] || "pass " + d; }
+function directionText(d) { return { left: tr("pass left"), right: tr("pass right"), across: tr("pass across"), none: tr("no pass") }[d] || d; }
+function nCards(n) { return tn("{n} card", "{n} cards", n); }
+function nPlayers(n) { return tn("{n} player", "{n} players", n); }
 
 function renderStatus() {
   const s = T.state;
   const t = s.table;
   const h = s.hand;
-  const parts = [t.variant + " · " + plural(t.players, "player") + (t.target ? " · to " + t.target : "")];
+  const parts = [t.variant + " · " + nPlayers(t.players) + (t.target ? " · " + tr("to {target}", { target: t.target }) : "")];
   if (t.status === "waiting") {
-    parts.push(s.you ? "Waiting to start: press Start game when ready (bots fill open seats)" : "Waiting for the players to start");
+    parts.push(s.you ? tr("Waiting to start: press Start game when ready (bots fill open seats)") : tr("Waiting for the players to start"));
   } else if (s.game_over) {
-    parts.push("Game over");
+    parts.push(tr("Game over"));
   } else if (h) {
-    parts.push("Hand " + h.number + " · " + directionText(h.pass_direction));
-    if (h.hearts_broken) parts.push("hearts broken");
-    if (s.you && s.you.joining) parts.push("Your seat is yours from the next hand: a bot finishes this one");
-    const names = (s.turn.seats || []).map((i) => (i === mySeat(s) ? "you" : seatName(s, i))).join(", ");
-    if (s.turn.review) parts.push("Hand " + (h.number - 1) + " is over: the next hand starts when everyone has read the scores");
-    else if (h.phase === "pass") parts.push(passing() ? "Choose " + plural(passCount(), "card") + " to pass " + h.pass_direction : "Waiting for passes: " + names);
-    else if (h.phase === "moon") parts.push(who(s, h.shooter) + " shot the moon · choosing");
-    else if (h.phase === "play") parts.push(myTurn() ? "Your turn" : "Turn: " + names);
+    parts.push(tr("Hand {number}", { number: h.number }) + " · " + directionText(h.pass_direction));
+    if (h.hearts_broken) parts.push(tr("hearts broken"));
+    if (s.you && s.you.joining) parts.push(tr("Your seat is yours from the next hand: a bot finishes this one"));
+    const names = (s.turn.seats || []).map((i) => (i === mySeat(s) ? tr("you") : seatName(s, i))).join(", ");
+    if (s.turn.review) parts.push(tr("Hand {number} is over: the next hand starts when everyone has read the scores", { number: h.number - 1 }));
+    else if (h.phase === "pass") {
+      parts.push(passing() ? tr("Choose {cards} to pass: {direction}", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+        : tr("Waiting for passes: {names}", { names: names }));
+    } else if (h.phase === "moon") parts.push(tr("{name} shot the moon · choosing", { name: who(s, h.shooter) }));
+    else if (h.phase === "play") parts.push(myTurn() ? tr("Your turn") : tr("Turn: {names}", { names: names }));
   }
   const st = $("status");
   st.textContent = "";
@@ -474,7 +480,7 @@ function renderControls() {
   const pb = $("pass-btn");
   pb.hidden = !p;
   pb.disabled = !p || T.selected.length !== passCount();
-  pb.textContent = p ? "Pass " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : "Pass";
+  pb.textContent = p ? tr("Pass") + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
   const playing = !!(s.you && !s.you.joining && h && t.status === "playing" && !s.game_over);
   $("hint-btn").hidden = !playing;
   $("hint-btn").disabled = !myTurn() || !!(s.turn && s.turn.review && h.phase !== "pass");
@@ -521,7 +527,7 @@ function renderHand() {
     if (ri >= 0) cls += " received";
     if (playing && isLegal) cls += " legal";
     if (hinted) cls += " hinted";
-    const label = cardLabel(c) + (sel ? ", selected" : "") + (ri >= 0 ? ", received" : "") + (hinted ? ", suggested" : "");
+    const label = cardLabel(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
     const pressed = p ? (sel ? "true" : "false") : null;
     const disabled = !(p || (playing && isLegal));
     if (same) {
@@ -546,12 +552,15 @@ function renderHand() {
   }
   const bits = [];
   if (h && s.you) {
-    if (h.passed) bits.push("You passed " + h.passed.map(cardText).join(" "));
-    if (h.received) bits.push("received " + h.received.map(cardText).join(" "));
-    if (h.kitty_size) bits.push("kitty: " + plural(h.kitty_size, "card") + (h.kitty_taker !== null && h.kitty_taker !== undefined ? " (taken by " + who(s, h.kitty_taker).replace(/^You$/, "you") + ")" : ""));
-    if (h.set_aside && h.set_aside.length) bits.push(plural(h.set_aside.length, "card") + " set aside");
+    if (h.passed) bits.push(tr("You passed {cards}", { cards: h.passed.map(cardText).join(" ") }));
+    if (h.received) bits.push(tr("received {cards}", { cards: h.received.map(cardText).join(" ") }));
+    if (h.kitty_size) {
+      const taken = h.kitty_taker !== null && h.kitty_taker !== undefined;
+      bits.push(taken ? tr("kitty: {cards} (taken by {name})", { cards: nCards(h.kitty_size), name: whoLower(s, h.kitty_taker) }) : tr("kitty: {cards}", { cards: nCards(h.kitty_size) }));
+    }
+    if (h.set_aside && h.set_aside.length) bits.push(tr("{cards} set aside", { cards: nCards(h.set_aside.length) }));
   } else if (h && !s.you) {
-    bits.push("You are watching.");
+    bits.push(tr("You are watching."));
   }
   note.textContent = bits.join(" · ");
   box.hidden = !cards.length;
@@ -584,13 +593,13 @@ async function tableGone() {
   try {
     const d = await api("GET", "/api/games");
     const g = ((d && d.games) || []).filter((x) => x.id === T.id)[0];
-    if (!g) { setConn("This table does not exist."); return; }
+    if (!g) { setConn(tr("This table does not exist.")); return; }
     setConn(null);
     for (const id of ["seat-panel", "seats", "controls", "hand", "hand-note"]) $(id).hidden = true;
-    $("status").textContent = g.variant + " · " + plural(g.players, "player") + " · this game is over";
-    const names = (g.names || []).map((n, i) => n || "Seat " + (i + 1));
+    $("status").textContent = g.variant + " · " + nPlayers(g.players) + " · " + tr("this game is over");
+    const names = (g.names || []).map((n, i) => n || tr("Seat {number}", { number: i + 1 }));
     fillGameOver(T.id, names, g.scores || [], g.winners || [], null, null);
-  } catch (e) { setConn("This table does not exist."); }
+  } catch (e) { setConn(tr("This table does not exist.")); }
 }
 
 function tickTimer() {
@@ -600,20 +609,20 @@ function tickTimer() {
   const review = s && s.turn && s.turn.review;
   if (review) {
     const secs = Math.max(0, Math.ceil((review.until - now) / 1000));
-    t.textContent = "Next hand in " + secs + " s";
+    t.textContent = tr("Next hand in {seconds} s", { seconds: secs });
     t.className = "timer";
     const note = $("review-note");
     note.textContent = reviewing()
-      ? "No timer runs while you read: the next hand starts when everyone has closed the score sheet, or in " + secs + " s."
-      : "Waiting for the others to close the score sheet (at most " + secs + " s).";
+      ? tr("No timer runs while you read: the next hand starts when everyone has closed the score sheet, or in {seconds} s.", { seconds: secs })
+      : tr("Waiting for the others to close the score sheet (at most {seconds} s).", { seconds: secs });
   } else {
     const dl = s && s.turn && s.turn.deadline && !s.game_over ? s.turn.deadline : null;
     const secs = dl ? Math.max(0, Math.ceil((dl - now) / 1000)) : null;
-    t.textContent = secs !== null ? (myTurn() ? "Your time: " : "Timer: ") + secs + " s" : "";
+    t.textContent = secs !== null ? (myTurn() ? tr("Your time: {seconds} s", { seconds: secs }) : tr("Timer: {seconds} s", { seconds: secs })) : "";
     t.className = "timer" + (secs !== null && secs <= 10 ? " urgent" : "");
   }
   for (const c of document.querySelectorAll(".countdown")) {
     const d = parseInt(c.getAttribute("data-deadline"), 10);
-    c.textContent = Math.max(0, Math.ceil((d - now) / 1000)) + " s left";
+    c.textContent = tr("{seconds} s left", { seconds: Math.max(0, Math.ceil((d - now) / 1000)) });
   }
 }
