@@ -100,23 +100,39 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--json", metavar="FILE", default=None, help="also write a JSON summary of every section to FILE")
     mc = ap.add_argument_group("mc: against hearts-engine")
     default_tool = os.environ.get("HEARTS_ENGINE_TOOL") or str(DEFAULT_TOOL)
-    mc.add_argument("--tool", metavar="DIR", default=default_tool,
-                    help="the hearts-engine tool folder (default: $HEARTS_ENGINE_TOOL, else %(default)s)")
-    mc.add_argument("--mc-lineup", metavar="A,B", type=_specs, action="append", default=None,
-                    help=f"a line-up for match.py, repeatable (default {' and '.join(MC_LINEUPS)})")
+    mc.add_argument(
+        "--tool", metavar="DIR", default=default_tool, help="the hearts-engine tool folder (default: $HEARTS_ENGINE_TOOL, else %(default)s)"
+    )
+    mc.add_argument(
+        "--mc-lineup",
+        metavar="A,B",
+        type=_specs,
+        action="append",
+        default=None,
+        help=f"a line-up for match.py, repeatable (default {' and '.join(MC_LINEUPS)})",
+    )
     mc.add_argument("--hands", type=_count, default=200, help="deals per mc line-up (default 200)")
     mc.add_argument("--out-dir", type=Path, default=DEFAULT_OUT, help="where match.py writes its JSON (default %(default)s)")
     sh = ap.add_argument_group("shooter: the moon shooter against three copies of each level")
     sh.add_argument("--shooter-levels", type=_specs, default=["medium", "hard", "expert"], help="defenders (default medium,hard,expert)")
     sh.add_argument("--shooter-hands", type=_count, default=100, help="deals per level (default 100)")
-    sh.add_argument("--shooter-one-seat", action="store_true",
-                    help="play each deal once, the shooter in seat deal %% 4, instead of once per rotation (a quarter of the time)")
+    sh.add_argument(
+        "--shooter-one-seat",
+        action="store_true",
+        help="play each deal once, the shooter in seat deal %% 4, instead of once per rotation (a quarter of the time)",
+    )
     lv = ap.add_argument_group("levels: the levels in one arena")
     lv.add_argument("--levels", type=_specs, default=["easy", "medium", "hard", "expert"], help="default easy,medium,hard,expert")
     lv.add_argument("--levels-hands", type=_count, default=100, help="deals (default 100)")
     gm = ap.add_argument_group("games: game win rates")
-    gm.add_argument("--games-lineup", metavar="A,B,...", type=_specs, action="append", default=None,
-                    help=f"a 4-player line-up, repeatable (default {' and '.join(GAMES_LINEUPS)})")
+    gm.add_argument(
+        "--games-lineup",
+        metavar="A,B,...",
+        type=_specs,
+        action="append",
+        default=None,
+        help=f"a 4-player line-up, repeatable (default {' and '.join(GAMES_LINEUPS)})",
+    )
     gm.add_argument("--games", type=_count, default=20, help="games per line-up (default 20)")
     cx = ap.add_argument_group("cancellation: search against heuristic in 8-player Cancellation Hearts")
     cx.add_argument("--cancellation-bot", default="expert", help="the bot against 7 heuristic (default %(default)s)")
@@ -152,8 +168,9 @@ def emit(title: str, body: str) -> None:
     print(f"### {title}\n\n{body}\n", flush=True)
 
 
-def _arena(bots: Sequence[str], rules: Rules, args: argparse.Namespace, *, hands: int | None = None, games: int | None = None
-           ) -> ArenaResult:
+def _arena(
+    bots: Sequence[str], rules: Rules, args: argparse.Namespace, *, hands: int | None = None, games: int | None = None
+) -> ArenaResult:
     """One arena; its full text report goes to standard error."""
     result = run_arena(bots, rules, hands=hands, games=games, seed=args.seed, jobs=args.jobs)
     sys.stderr.write(text_report(result) + "\n")
@@ -255,8 +272,20 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     for lineup in args.mc_lineup or [s.split(",") for s in MC_LINEUPS]:
         spec = ",".join(lineup)
         out = args.out_dir / f"{re.sub(r'[^A-Za-z0-9]+', '-', spec).strip('-')}-h{args.hands}-s{args.seed}.json"
-        cmd = [sys.executable, str(match), "--bots", spec, "--hands", str(args.hands), "--seed", str(args.seed),
-               "--jobs", str(args.jobs), "--out", str(out)]
+        cmd = [
+            sys.executable,
+            str(match),
+            "--bots",
+            spec,
+            "--hands",
+            str(args.hands),
+            "--seed",
+            str(args.seed),
+            "--jobs",
+            str(args.jobs),
+            "--out",
+            str(out),
+        ]
         proc = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
         sys.stderr.write(proc.stdout)
         if proc.returncode != 0 or not out.is_file():
@@ -267,12 +296,35 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
         timing = data.get("timing", {}).get("ms_per_move", {})
         bots = []
         for b in data["bots"]:
-            row = {k: b.get(k) for k in ("name", "points_per_hand", "se", "payoff", "payoff_se", "moons_shot",
-                                         "moon_attempts", "moons_conceded", "moon_attempts_conceded", "hands_played")}
+            row = {
+                k: b.get(k)
+                for k in (
+                    "name",
+                    "points_per_hand",
+                    "se",
+                    "payoff",
+                    "payoff_se",
+                    "moons_shot",
+                    "moon_attempts",
+                    "moons_conceded",
+                    "moon_attempts_conceded",
+                    "hands_played",
+                )
+            }
             row["ms_per_move"] = timing.get(b["name"])
             bots.append(row)
-            rows.append([f"`{spec}`", f"`{b['name']}`", pm(b["points_per_hand"], b["se"]), pm(b["payoff"], b["payoff_se"]),
-                         str(b["moons_shot"]), str(b.get("moon_attempts", "-")), str(b["moons_conceded"]), ms(row["ms_per_move"])])
+            rows.append(
+                [
+                    f"`{spec}`",
+                    f"`{b['name']}`",
+                    pm(b["points_per_hand"], b["se"]),
+                    pm(b["payoff"], b["payoff_se"]),
+                    str(b["moons_shot"]),
+                    str(b.get("moon_attempts", "-")),
+                    str(b["moons_conceded"]),
+                    ms(row["ms_per_move"]),
+                ]
+            )
         if data.get("per_deal"):
             per_deals.append((lineup, data["per_deal"]))
             split = payoff_split(data["per_deal"])
@@ -281,8 +333,16 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
         if legal.get("legal_mismatch") or legal.get("engine_errors"):
             bad = f"{legal.get('legal_mismatch')} legal-card mismatches, {legal.get('engine_errors')} engine errors"
             notes.append(f"`{spec}`: the legal check failed: {bad}")
-        runs.append({"lineup": spec, "file": str(out), "hands": data["hands"], "deals": data["deals"], "bots": bots,
-                     "legal_check": {k: v for k, v in legal.items() if k != "examples"}})
+        runs.append(
+            {
+                "lineup": spec,
+                "file": str(out),
+                "hands": data["hands"],
+                "deals": data["deals"],
+                "bots": bots,
+                "legal_check": {k: v for k, v in legal.items() if k != "examples"},
+            }
+        )
     header = ["line-up", "bot", "points/hand ± se", "payoff ± se", "moons shot", "moon attempts", "moons conceded", "ms/move"]
     body = md_table(header, rows)
     if splits:
@@ -291,7 +351,7 @@ def section_mc(args: argparse.Namespace) -> dict[str, Any]:
     pairs = _paired_rows(per_deals)
     if pairs:
         pair_header = ["first bot", "against the first line-up's", "payoff difference ± se", "deals played differently"]
-        body += ("\n\nPaired on the same deals (line-ups with the same other bots):\n\n" + md_table(pair_header, pairs))
+        body += "\n\nPaired on the same deals (line-ups with the same other bots):\n\n" + md_table(pair_header, pairs)
     body += "".join(f"\n\n{n}" for n in notes)
     emit(f"mc: against hearts-engine ({args.hands} deals × 4 rotations, seed {args.seed})", f"{ENGINE_RULES}.\n\n{body}")
     return {"runs": runs, "failed": any("error" in r for r in runs)}
@@ -323,11 +383,25 @@ def section_shooter(args: argparse.Namespace) -> dict[str, Any]:
     for level in args.shooter_levels:
         result = _arena(["shooter", level, level, level], Rules.standard(4), args, hands=args.shooter_hands)
         s, d = _bot(result, "shooter"), _bot(result, level)
-        rows.append([f"`{level}`", share(s.moons_shot, s.hands_played), share(s.moon_attempts, s.hands_played),
-                     pm(s.points_per_hand, s.se), pm(d.points_per_hand, d.se), pm(s.payoff, s.payoff_se)])
+        rows.append(
+            [
+                f"`{level}`",
+                share(s.moons_shot, s.hands_played),
+                share(s.moon_attempts, s.hands_played),
+                pm(s.points_per_hand, s.se),
+                pm(d.points_per_hand, d.se),
+                pm(s.payoff, s.payoff_se),
+            ]
+        )
         runs.append({"level": level, "arena": result.to_json()})
-    header = ["defenders (× 3)", "shooter's moons", "shooter's attempts", "shooter points/hand ± se", "defenders' points/hand ± se",
-              "shooter payoff ± se"]
+    header = [
+        "defenders (× 3)",
+        "shooter's moons",
+        "shooter's attempts",
+        "shooter points/hand ± se",
+        "defenders' points/hand ± se",
+        "shooter payoff ± se",
+    ]
     title = f"shooter: `shooter` against three of a level (4-player standard; {args.shooter_hands} deals × 4 rotations, seed {args.seed})"
     emit(title, md_table(header, rows) + "\n\nmoons and attempts per seat-hand of the shooter")
     return {"runs": runs}
@@ -359,12 +433,13 @@ def _shooter_one_seat(args: argparse.Namespace) -> dict[str, Any]:
         tried = sum(o[2] for o in out)
         own = [o[3][o[0]] for o in out]
         others = [sum(o[3]) - o[3][o[0]] for o in out]
-        rows.append([f"`{level}`", share(moons, n), share(tried, n), f"{statistics.fmean(own):.2f}",
-                     f"{statistics.fmean(others) / 3:.2f}"])
+        rows.append([f"`{level}`", share(moons, n), share(tried, n), f"{statistics.fmean(own):.2f}", f"{statistics.fmean(others) / 3:.2f}"])
         runs.append({"level": level, "deals": n, "moons": moons, "attempts": tried})
     header = ["defenders (× 3)", "shooter's moons", "shooter's attempts", "shooter points/hand", "defenders' points/hand"]
-    title = (f"shooter: `shooter` against three of a level (4-player standard; {n} deals, each once, "
-             f"the shooter in seat deal % 4, seed {args.seed})")
+    title = (
+        f"shooter: `shooter` against three of a level (4-player standard; {n} deals, each once, "
+        f"the shooter in seat deal % 4, seed {args.seed})"
+    )
     emit(title, md_table(header, rows))
     return {"runs": runs}
 

@@ -94,11 +94,12 @@ def _judge(view: SeatView, card: int, judge: SearchBot, defend: int) -> list[Reg
     if not values or card not in values or any(v != v for v in values.values()):
         return []
     best = max(values, key=lambda c: values[c])
-    where = (f"trick {' '.join(card_name(c) for c in view.trick) or '-'}; "
-             f"hand {' '.join(card_name(c) for c in view.hand)}; points {list(view.points_taken)}")
+    where = (
+        f"trick {' '.join(card_name(c) for c in view.trick) or '-'}; "
+        f"hand {' '.join(card_name(c) for c in view.hand)}; points {list(view.points_taken)}"
+    )
     runner = runner_of(view.points_taken, defend) >= 0
-    return [Regret(kind_of(view, card), _stage(view), runner, values[best] - values[card],
-                   card_name(card), card_name(best), where)]
+    return [Regret(kind_of(view, card), _stage(view), runner, values[best] - values[card], card_name(card), card_name(best), where)]
 
 
 def table(rows: list[Regret], key: str) -> str:
@@ -137,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         rows += judge_hand(args.seed * 100_000 + i, i % 4 + 1, judge)
     hands = args.hands
     calm = [r for r in rows if not r.runner]
-    print(f"{hands} hands, judge `{args.judge}`: {len(rows)} decisions, regret {sum(r.regret for r in rows) / hands:.2f} "
-          f"a hand over all four seats ({len(rows) - len(calm)} decisions with a runner on the table)\n")
+    print(
+        f"{hands} hands, judge `{args.judge}`: {len(rows)} decisions, regret {sum(r.regret for r in rows) / hands:.2f} "
+        f"a hand over all four seats ({len(rows) - len(calm)} decisions with a runner on the table)\n"
+    )
     print("Without a runner, by kind of decision:\n")
     print(table(calm, "kind") + "\n")
     print("Without a runner, by stage:\n")

@@ -75,8 +75,10 @@ def speed(spec: str, decisions: int, seed: int) -> None:
                     hand.apply(action)
         bot.close()
         total = sum(times)
-        print(f"{variant:12} {players:2}p: {1000 * statistics.mean(times):6.0f} ms/decision mean, {1000 * max(times):6.0f} max, "
-              f"{sims / total:7.0f} sims/s, {sims / len(times):6.0f} sims/decision ({len(times)} decisions)")
+        print(
+            f"{variant:12} {players:2}p: {1000 * statistics.mean(times):6.0f} ms/decision mean, {1000 * max(times):6.0f} max, "
+            f"{sims / total:7.0f} sims/s, {sims / len(times):6.0f} sims/decision ({len(times)} decisions)"
+        )
 
 
 def by_third(rules: Rules, seed: int, count: int, keep: Callable[[SeatView, random.Random], T]) -> dict[str, list[T]]:
@@ -158,11 +160,12 @@ def worlds_built(worlds: int, seed: int, positions: int = 20) -> None:
                     made += [make(hands, kitty) for hands, kitty in samples]
                 t_made = min(t_made, time.perf_counter() - t)
                 t = time.perf_counter()
-                each = [Hand.world(view, hands, kitty) for view, samples in cases
-                        for hands, kitty in samples]
+                each = [Hand.world(view, hands, kitty) for view, samples in cases for hands, kitty in samples]
                 t_each = min(t_each, time.perf_counter() - t)
-            assert all(a.lo == b.lo and a.points_taken == b.points_taken and a.legal_mask() == b.legal_mask()
-                       and a.deal == b.deal for a, b in zip(made, each, strict=True)), "the worlds differ"
+            assert all(
+                a.lo == b.lo and a.points_taken == b.points_taken and a.legal_mask() == b.legal_mask() and a.deal == b.deal
+                for a, b in zip(made, each, strict=True)
+            ), "the worlds differ"
             print(f"{label:16} {name:12} {count / t_made:10.0f} {count / t_each:9.0f} {t_each / t_made:7.2f}x")
 
 
@@ -205,12 +208,14 @@ def strength(spec: str, other: str, deals: int, seed: int) -> None:
 
     def se(xs: list[float]) -> float:
         # per deal (the 4 rotations of one deal are not independent)
-        per_deal = [statistics.mean(xs[i:i + 4]) for i in range(0, len(xs), 4)]
+        per_deal = [statistics.mean(xs[i : i + 4]) for i in range(0, len(xs), 4)]
         return statistics.stdev(per_deal) / len(per_deal) ** 0.5
 
-    print(f"{spec}: {statistics.mean(a_pts):.2f} points/hand (se {se(a_pts):.2f}); {other}: {statistics.mean(b_pts):.2f} "
-          f"(se {se(b_pts):.2f}); margin {statistics.mean(diffs):+.2f} (se {se(diffs):.2f}) over {n} hands; "
-          f"{1000 * decision_time / max(1, decisions):.0f} ms per {spec} decision")
+    print(
+        f"{spec}: {statistics.mean(a_pts):.2f} points/hand (se {se(a_pts):.2f}); {other}: {statistics.mean(b_pts):.2f} "
+        f"(se {se(b_pts):.2f}); margin {statistics.mean(diffs):+.2f} (se {se(diffs):.2f}) over {n} hands; "
+        f"{1000 * decision_time / max(1, decisions):.0f} ms per {spec} decision"
+    )
 
 
 def main() -> None:

@@ -59,12 +59,18 @@ class Postgres:
             for p in (self.base, self.sock):
                 os.chown(p, user.pw_uid, user.pw_gid)
         b = pg_bin()
-        subprocess.run(as_user([str(b / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "--no-sync"]),
-                       check=True, capture_output=True)
+        subprocess.run(
+            as_user([str(b / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "--no-sync"]),
+            check=True,
+            capture_output=True,
+        )
         opts = f"-c listen_addresses='' -k {self.sock} -c max_connections=200"
         opts += "" if fsync else " -c fsync=off -c synchronous_commit=off"
-        subprocess.run(as_user([str(b / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"), "-w", "-o", opts, "start"]),
-                       check=True, capture_output=True)
+        subprocess.run(
+            as_user([str(b / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "log"), "-w", "-o", opts, "start"]),
+            check=True,
+            capture_output=True,
+        )
 
     def database(self, name: str) -> str:
         import psycopg
@@ -93,8 +99,27 @@ class Workers:
         self.port, self.n = free_port(), n
         while any(not _free(self.port + i) for i in range(1, n)):
             self.port = free_port()
-        cmd = [sys.executable, "-m", "hearts", "serve", "--workers", str(n), "--port", str(self.port), "--db", url,
-               "--bot-delay", "0", "--grace", "60", "--log-level", "warning", "--lease-seconds", str(lease), *NO_CLIENT_LIMITS]
+        cmd = [
+            sys.executable,
+            "-m",
+            "hearts",
+            "serve",
+            "--workers",
+            str(n),
+            "--port",
+            str(self.port),
+            "--db",
+            url,
+            "--bot-delay",
+            "0",
+            "--grace",
+            "60",
+            "--log-level",
+            "warning",
+            "--lease-seconds",
+            str(lease),
+            *NO_CLIENT_LIMITS,
+        ]
         self.log = open(log, "wb")  # noqa: SIM115
         self.log_path = log
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT)
@@ -208,8 +233,10 @@ def moved_cost(pg: Postgres, tmp: Path, lease: float, rounds: int = 200) -> dict
         direct, moved = asyncio.run(measure())
     finally:
         w.stop()
-    return {k: {"p50_ms": round(1000 * percentile(v, 0.5), 2), "p99_ms": round(1000 * percentile(v, 0.99), 2)}
-            for k, v in (("direct", direct), ("moved", moved))}
+    return {
+        k: {"p50_ms": round(1000 * percentile(v, 0.5), 2), "p99_ms": round(1000 * percentile(v, 0.99), 2)}
+        for k, v in (("direct", direct), ("moved", moved))
+    }
 
 
 def failover(pg: Postgres, tmp: Path, lease: float, tables: int = 6) -> dict[str, Any]:
@@ -291,9 +318,12 @@ def main() -> None:
                 results.setdefault("realistic", []).append(r)
                 if not args.json:
                     lat = r["latency_ms"]
-                    print(f"{n} workers, {r['tables']} tables: {r['actions_per_s']} actions/s, p50 {lat['p50']} ms, p99 {lat['p99']} ms, "
-                          f"max {lat['max']} ms, {r['workers_cpu_ms_per_action']} ms CPU/action, load {r['load_avg_1m']} "
-                          f"{r['errors'] or ''}{r['failures'] or ''}", flush=True)
+                    print(
+                        f"{n} workers, {r['tables']} tables: {r['actions_per_s']} actions/s, p50 {lat['p50']} ms, p99 {lat['p99']} ms, "
+                        f"max {lat['max']} ms, {r['workers_cpu_ms_per_action']} ms CPU/action, load {r['load_avg_1m']} "
+                        f"{r['errors'] or ''}{r['failures'] or ''}",
+                        flush=True,
+                    )
             if args.moved:
                 results["moved"] = moved_cost(pg, Path(tmp), args.lease)
                 if not args.json:

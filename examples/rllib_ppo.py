@@ -72,8 +72,18 @@ class HeartsMultiAgentEnv(MultiAgentEnv):
         return self._obs(obs), rewards, terminated, truncated, infos
 
 
-def config(variant: str = "standard", players: int = 4, *, reward: str = "points", runners: int = 1,
-           batch: int = 4000, minibatch: int = 500, epochs: int = 4, hidden: int = 256, seed: int = 1) -> Any:
+def config(
+    variant: str = "standard",
+    players: int = 4,
+    *,
+    reward: str = "points",
+    runners: int = 1,
+    batch: int = 4000,
+    minibatch: int = 500,
+    epochs: int = 4,
+    hidden: int = 256,
+    seed: int = 1,
+) -> Any:
     """The PPO configuration: one shared action-masking policy for every seat."""
     if minibatch < 1 or minibatch > batch:
         raise ValueError(f"the minibatch must be between 1 and the batch ({batch}), not {minibatch}")
@@ -165,8 +175,17 @@ def main() -> None:
 
     minibatch = args.minibatch if args.minibatch is not None else min(500, args.batch)
     try:
-        setup = config(args.variant, args.players, reward=args.reward, runners=args.runners, batch=args.batch,
-                       minibatch=minibatch, epochs=args.epochs, hidden=args.hidden, seed=args.seed)
+        setup = config(
+            args.variant,
+            args.players,
+            reward=args.reward,
+            runners=args.runners,
+            batch=args.batch,
+            minibatch=minibatch,
+            epochs=args.epochs,
+            hidden=args.hidden,
+            seed=args.seed,
+        )
     except ValueError as err:
         parser.error(str(err))
 
@@ -181,8 +200,10 @@ def main() -> None:
             runners = result.get("env_runners", {})
             mean = runners.get("agent_episode_returns_mean", {}).get("player_0", float("nan"))
             steps = runners.get("num_env_steps_sampled", 0)
-            print(f"iteration {i + 1}: {time.perf_counter() - start:.1f} s, {steps} env steps, "
-                  f"player_0's mean return {mean:.2f} (minus points per hand), peak memory here {peak_rss_mb():.0f} MB")
+            print(
+                f"iteration {i + 1}: {time.perf_counter() - start:.1f} s, {steps} env steps, "
+                f"player_0's mean return {mean:.2f} (minus points per hand), peak memory here {peak_rss_mb():.0f} MB"
+            )
         if args.checkpoint:
             print(f"checkpoint saved in {algo.save(args.checkpoint).checkpoint.path}")
         if args.export:

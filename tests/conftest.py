@@ -14,9 +14,23 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 #: folders and files (relative to tests/) whose tests are all slow
-SLOW = ("server", "cluster", "learn", "rl", "openspiel", "tui", "net", "ladder", "test_openspiel_diff.py", "test_docs_site.py",
-        "bots/test_exec_bot.py", "bots/test_examples.py", "bots/test_plugins.py",
-        "sim/test_selfplay.py", "sim/test_arena_cli.py")
+SLOW = (
+    "server",
+    "cluster",
+    "learn",
+    "rl",
+    "openspiel",
+    "tui",
+    "net",
+    "ladder",
+    "test_openspiel_diff.py",
+    "test_docs_site.py",
+    "bots/test_exec_bot.py",
+    "bots/test_examples.py",
+    "bots/test_plugins.py",
+    "sim/test_selfplay.py",
+    "sim/test_arena_cli.py",
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -30,10 +30,24 @@ ALLOWED = {
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
-EXTRAS: dict[str, tuple[str, ...]] = {"numpy": ("rl", "openspiel", "net", "learn", "vec"),
-    "pettingzoo": ("rl",), "gymnasium": ("rl",), "textual": ("tui",),
-    "starlette": ("server",), "uvicorn": ("server",), "sqlalchemy": ("server",), "websockets": ("server",), "psycopg": (), "playwright": (),
-    "pyspiel": ("openspiel",), "open_spiel": ("openspiel",), "ray": (), "pyarrow": (), "torch": (), "openskill": ()}
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "numpy": ("rl", "openspiel", "net", "learn", "vec"),
+    "pettingzoo": ("rl",),
+    "gymnasium": ("rl",),
+    "textual": ("tui",),
+    "starlette": ("server",),
+    "uvicorn": ("server",),
+    "sqlalchemy": ("server",),
+    "websockets": ("server",),
+    "psycopg": (),
+    "playwright": (),
+    "pyspiel": ("openspiel",),
+    "open_spiel": ("openspiel",),
+    "ray": (),
+    "pyarrow": (),
+    "torch": (),
+    "openskill": (),
+}
 
 #: optional libraries that exactly one module may import (lazily)
 OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py", "torch": "learn/train.py", "openskill": "ladder/rating.py"}

@@ -68,8 +68,15 @@ def feeder_play(hand: Hand, rng: random.Random) -> Card:
 
 
 # -- one hand in both engines ------------------------------------------------
-def play_both(game: object, rng: random.Random, os_dir: int, pass_policy: PassPolicy, play_policy: PlayPolicy,
-              stats: Counter[str], deal_to: list[list[Card]] | None = None) -> None:
+def play_both(
+    game: object,
+    rng: random.Random,
+    os_dir: int,
+    pass_policy: PassPolicy,
+    play_policy: PlayPolicy,
+    stats: Counter[str],
+    deal_to: list[list[Card]] | None = None,
+) -> None:
     """Play one hand in both engines, checking them against each other at every step.
 
     The deal is random (OpenSpiel's chance nodes) unless ``deal_to`` gives each seat's cards.

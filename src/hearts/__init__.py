@@ -29,7 +29,22 @@ from .core import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Card", "CardError", "ChooseMoon", "DealError", "Game", "Hand", "HeartsError",
-    "IllegalAction", "PassCards", "PlayCard", "Rules", "RulesError", "SeatView", "Trick",
-    "card_name", "names", "parse_card",
+    "Action",
+    "Card",
+    "CardError",
+    "ChooseMoon",
+    "DealError",
+    "Game",
+    "Hand",
+    "HeartsError",
+    "IllegalAction",
+    "PassCards",
+    "PlayCard",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "Trick",
+    "card_name",
+    "names",
+    "parse_card",
 ]

@@ -25,15 +25,32 @@ def slow(world: Hand, card: int | None, shoot: int, root: int, run_on: int) -> t
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(ONE_DECK), st.integers(0, 2**32), st.integers(0, 60), st.sampled_from(["choose", "add", "subtract"]),
-       st.booleans(), st.booleans(), st.integers(0, 127), st.integers(-1, 6), st.sampled_from([10, 16, 26]),
-       st.booleans())
-def test_fast_playout_matches_the_engine(case: tuple[str, int], seed: int, steps: int, moon: str, queen_breaks: bool,
-                                         first_trick_points: bool, shoot: int, root: int, run_on: int,
-                                         sampled: bool) -> None:
+@given(
+    st.sampled_from(ONE_DECK),
+    st.integers(0, 2**32),
+    st.integers(0, 60),
+    st.sampled_from(["choose", "add", "subtract"]),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 127),
+    st.integers(-1, 6),
+    st.sampled_from([10, 16, 26]),
+    st.booleans(),
+)
+def test_fast_playout_matches_the_engine(
+    case: tuple[str, int],
+    seed: int,
+    steps: int,
+    moon: str,
+    queen_breaks: bool,
+    first_trick_points: bool,
+    shoot: int,
+    root: int,
+    run_on: int,
+    sampled: bool,
+) -> None:
     variant, players = case
-    rules = Rules(variant=variant, players=players, moon=moon, queen_breaks_hearts=queen_breaks,
-                  points_on_first_trick=first_trick_points)
+    rules = Rules(variant=variant, players=players, moon=moon, queen_breaks_hearts=queen_breaks, points_on_first_trick=first_trick_points)
     world = random_state(rules, seed, steps)
     if world.phase != "play":
         return
@@ -50,15 +67,42 @@ def test_fast_playout_matches_the_engine(case: tuple[str, int], seed: int, steps
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(6, 11), st.integers(0, 2**32), st.integers(0, 100), st.sampled_from(["choose", "add", "subtract"]),
-       st.booleans(), st.booleans(), st.booleans(), st.sampled_from(["nobody", "previous_winner"]), st.integers(0, 2047),
-       st.integers(-1, 10), st.booleans())
-def test_two_deck_playout_matches_the_engine(players: int, seed: int, steps: int, moon: str, first_trick_points: bool,
-                                             jack: bool, two_pairs: bool, last_trick: str, shoot: int, root: int,
-                                             sampled: bool) -> None:
+@given(
+    st.integers(6, 11),
+    st.integers(0, 2**32),
+    st.integers(0, 100),
+    st.sampled_from(["choose", "add", "subtract"]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["nobody", "previous_winner"]),
+    st.integers(0, 2047),
+    st.integers(-1, 10),
+    st.booleans(),
+)
+def test_two_deck_playout_matches_the_engine(
+    players: int,
+    seed: int,
+    steps: int,
+    moon: str,
+    first_trick_points: bool,
+    jack: bool,
+    two_pairs: bool,
+    last_trick: str,
+    shoot: int,
+    root: int,
+    sampled: bool,
+) -> None:
     """Cancellation Hearts: twins cancel, set-aside tricks and the kitty, every house rule that changes a trick."""
-    rules = Rules(variant="cancellation", players=players, moon=moon, points_on_first_trick=first_trick_points,
-                  jack_of_diamonds=jack, two_pairs_void_trick=two_pairs, last_trick_unwon=last_trick)
+    rules = Rules(
+        variant="cancellation",
+        players=players,
+        moon=moon,
+        points_on_first_trick=first_trick_points,
+        jack_of_diamonds=jack,
+        two_pairs_void_trick=two_pairs,
+        last_trick_unwon=last_trick,
+    )
     world = random_state(rules, seed, steps)
     if world.phase != "play":
         return
@@ -68,12 +112,10 @@ def test_two_deck_playout_matches_the_engine(players: int, seed: int, steps: int
         world = Hand.world(view, hands, kitty)
     assert fast_playable(world)
     shoot &= (1 << players) - 1
-    before = (world.lo[:], world.hi[:], world.trick[:], world.points_taken[:], world.voids[:], world.pile_points,
-              len(world.tricks))
+    before = (world.lo[:], world.hi[:], world.trick[:], world.points_taken[:], world.voids[:], world.pile_points, len(world.tricks))
     for card in [None, *world.legal_cards()]:
         assert fast_playout(world, card, shoot, root) == slow(world, card, shoot, root, 16)
-    assert (world.lo, world.hi, world.trick, world.points_taken, world.voids, world.pile_points,
-            len(world.tricks)) == before
+    assert (world.lo, world.hi, world.trick, world.points_taken, world.voids, world.pile_points, len(world.tricks)) == before
 
 
 def test_set_aside_tricks_and_the_kitty_are_played_exactly() -> None:

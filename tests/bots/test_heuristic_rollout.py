@@ -113,8 +113,12 @@ def test_rollout_defends_later_than_the_heuristic_bot() -> None:
 def test_the_searching_seat_may_keep_running_from_fewer_points() -> None:
     from hearts.bots.heuristic_rollout import RUN_ON_AT
 
-    seats = ["AC KC QC JC 2D 3D 4D 5D AD KD 2S 3S 4S", "2C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
-             "3C 5C 7C 9C 6D 7D 8D 9D KH AH 5S 6S 7S", "4C 6C 8C TC TD JD QD 8S 9S TS JS KS AS"]
+    seats = [
+        "AC KC QC JC 2D 3D 4D 5D AD KD 2S 3S 4S",
+        "2C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+        "3C 5C 7C 9C 6D 7D 8D 9D KH AH 5S 6S 7S",
+        "4C 6C 8C TC TD JD QD 8S 9S TS JS KS AS",
+    ]
     hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=4)  # no pass
     for c in "2C 3C 4C AC KC QS 5C 6C".split():
         hand.play(parse_card(c))

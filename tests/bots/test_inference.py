@@ -92,22 +92,28 @@ def test_every_sampled_world_replays(seed: int, plays: int, viewer: int) -> None
         hands, kitty = WorldSampler(view).sample(random.Random(k))
         w = plausibility(view, hands, kitty, 0.5)
         assert 0 < w <= 1
-        assert any(abs(w - 0.5 ** m) < 1e-12 for m in range(40))
+        assert any(abs(w - 0.5**m) < 1e-12 for m in range(40))
 
 
 ONE_DECK = [("standard", n) for n in range(3, 8)] + [("omnibus", n) for n in range(3, 8)]
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(ONE_DECK), st.integers(0, 2**32), st.integers(1, 60), st.floats(0, 1), st.booleans(),
-       st.booleans(), st.sampled_from(["choose", "add"]))
+@given(
+    st.sampled_from(ONE_DECK),
+    st.integers(0, 2**32),
+    st.integers(1, 60),
+    st.floats(0, 1),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["choose", "add"]),
+)
 def test_the_fused_play_evidence_weighs_every_world_as_the_replay_does(
-        case: tuple[str, int], seed: int, plays: int, off_policy: float, queen_breaks: bool,
-        first_trick_points: bool, moon: str) -> None:
+    case: tuple[str, int], seed: int, plays: int, off_policy: float, queen_breaks: bool, first_trick_points: bool, moon: str
+) -> None:
     # Plays mostly by the policy (some not): the worlds differ in which plays the policy would have made.
     variant, players = case
-    rules = Rules(variant=variant, players=players, moon=moon, queen_breaks_hearts=queen_breaks,
-                  points_on_first_trick=first_trick_points)
+    rules = Rules(variant=variant, players=players, moon=moon, queen_breaks_hearts=queen_breaks, points_on_first_trick=first_trick_points)
     rng = random.Random(seed)
     hand = Hand.from_seed(rules, rng, dealer=rng.randrange(players), number=rng.randint(1, 4))
     if hand.phase == "pass":
@@ -156,8 +162,12 @@ def test_search_weights_its_worlds() -> None:
 
 def _across(passes: list[str]) -> Hand:
     """Seat 2 passes ``passes`` across to seat 0 (the others pass by the heuristic) in a fixed deal."""
-    seats = ["2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D", "8C 9C TC JC QC KC AC 9D TD JD QD KD AD",
-             "2H 3H 4H 5H 6H 7H 8H 9H TH 2S QS AS KS", "JH QH KH AH 3S 4S 5S 6S 7S 8S 9S TS JS"]
+    seats = [
+        "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 7D 8D",
+        "8C 9C TC JC QC KC AC 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH 2S QS AS KS",
+        "JH QH KH AH 3S 4S 5S 6S 7S 8S 9S TS JS",
+    ]
     hand = Hand(Rules.standard(4), [[parse_card(c) for c in s.split()] for s in seats], number=3)  # across
     for s in range(4):
         cards = [parse_card(c) for c in passes] if s == 2 else choose_pass(hand.hand_cards(s), hand.rules)

@@ -56,8 +56,12 @@ def passed_hand(rules: Rules, seed: int, number: int) -> Hand:
 def test_plays_complete_hands_with_legal_actions(number: int) -> None:
     """Every pass direction; play_hand raises IllegalAction on any illegal pass or card."""
     hand = Hand.from_seed(STANDARD, seed=10 + number, number=number)
-    bots = [make_bot("openspiel-ismcts:sims=50", seed=1), make_bot("random", seed=2),
-            make_bot("openspiel-ismcts:sims=50:policy=max", seed=3), make_bot("random", seed=4)]
+    bots = [
+        make_bot("openspiel-ismcts:sims=50", seed=1),
+        make_bot("random", seed=2),
+        make_bot("openspiel-ismcts:sims=50:policy=max", seed=3),
+        make_bot("random", seed=4),
+    ]
     play_hand(hand, bots)
     assert hand.phase == "done" and hand.points is not None
     if hand.shooter is None:
@@ -168,8 +172,9 @@ def test_moon_choice_follows_the_score_sheet() -> None:
     assert bot.moon_choice(view) == "subtract"  # adding would end the game with seat 1 behind seat 0
 
 
-@pytest.mark.parametrize("setting", ["sims=0", "sims=1", "sims=many", "uct_c=-1", "uct_c=x", "worlds=0", "worlds=-2",
-                                     "policy=best", "depth=3"])
+@pytest.mark.parametrize(
+    "setting", ["sims=0", "sims=1", "sims=many", "uct_c=-1", "uct_c=x", "worlds=0", "worlds=-2", "policy=best", "depth=3"]
+)
 def test_bad_settings_are_clear_errors(setting: str) -> None:
     with pytest.raises(BotSpecError, match=setting.split("=")[0]):
         make_bot(f"openspiel-ismcts:{setting}")
@@ -182,9 +187,19 @@ def test_good_settings_are_read() -> None:
     assert bot.name == "openspiel-ismcts:sims=300:uct_c=1.5:worlds=20:policy=max:seed=4"
 
 
-@pytest.mark.parametrize("rules", [Rules.standard(5), Rules.standard(3), Rules.cancellation(6), Rules.omnibus(4),
-                                   Rules.standard(4, pass_count=2), Rules.standard(4, moon="subtract"),
-                                   Rules.standard(4, jack_of_diamonds=True)], ids=repr)
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.standard(5),
+        Rules.standard(3),
+        Rules.cancellation(6),
+        Rules.omnibus(4),
+        Rules.standard(4, pass_count=2),
+        Rules.standard(4, moon="subtract"),
+        Rules.standard(4, jack_of_diamonds=True),
+    ],
+    ids=repr,
+)
 def test_variants_openspiel_cannot_play_are_clear_errors(rules: Rules) -> None:
     hand = Hand.from_seed(rules, seed=1)
     bot = make_bot("openspiel-ismcts:sims=5", seed=1)

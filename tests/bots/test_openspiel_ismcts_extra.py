@@ -31,4 +31,6 @@ def test_rules_openspiel_can_play() -> None:
     assert "subtract" in (why_not_openspiel(Rules.standard(4, moon="subtract")) or "")
     assert openspiel_params(Rules.standard(4)) == {"no_pts_on_first_trick": True, "qs_breaks_hearts": True}
     assert openspiel_params(Rules.standard(4, points_on_first_trick=True, queen_breaks_hearts=False)) == {
-        "no_pts_on_first_trick": False, "qs_breaks_hearts": False}
+        "no_pts_on_first_trick": False,
+        "qs_breaks_hearts": False,
+    }

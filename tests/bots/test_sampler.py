@@ -128,7 +128,7 @@ def test_a_point_card_led_first_in_cancellation_means_only_point_cards() -> None
     for c in hearts:
         deck.remove(c)
     rng.shuffle(deck)
-    deal = [deck[i * 13:(i + 1) * 13] for i in range(7)]
+    deal = [deck[i * 13 : (i + 1) * 13] for i in range(7)]
     deal.insert(1, hearts)  # seat 1 (left of dealer 0) leads first, holding only hearts
     hand = Hand(rules, deal, number=1)
     hand.play(hand.legal_cards()[0])
@@ -166,7 +166,7 @@ def test_samples_are_close_to_uniform_with_several_constrained_seats() -> None:
         rng.shuffle(pool)
         hands, i = sampler._hands(), 0
         for s in range(4):
-            hands[s].extend(pool[i:i + sampler.caps[s]])
+            hands[s].extend(pool[i : i + sampler.caps[s]])
             i += sampler.caps[s]
         if all(sampler.allowed[s] >> c & 1 for s in range(4) if s != seat for c in hands[s]):
             accepted += 1
@@ -193,4 +193,3 @@ def test_before_the_first_lead_the_leader_holds_the_lowest_club(players: int) ->
             hands, _ = sample_hands(view, rng)
             assert rules.lowest_club in hands[leader]
             assert sample_world(view, rng).legal_cards() == [rules.lowest_club]
-

@@ -89,8 +89,16 @@ def _swapped(hand: Hand, seat: int) -> Hand | None:
                 continue
             for c1 in hands[a]:
                 for c2 in hands[b]:
-                    if (SUIT_OF[c1] == SUIT_OF[c2] and c1 != c2 and c1 not in passed and c2 not in passed
-                            and c1 not in hands[b] and c2 not in hands[a] and allowed[a] >> c2 & 1 and allowed[b] >> c1 & 1):
+                    if (
+                        SUIT_OF[c1] == SUIT_OF[c2]
+                        and c1 != c2
+                        and c1 not in passed
+                        and c2 not in passed
+                        and c1 not in hands[b]
+                        and c2 not in hands[a]
+                        and allowed[a] >> c2 & 1
+                        and allowed[b] >> c1 & 1
+                    ):
                         new = [list(h) for h in hands]
                         new[a].remove(c1)
                         new[b].remove(c2)
@@ -131,20 +139,23 @@ def test_passes_and_moon_choice() -> None:
     assert hand.phase == "play"
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("search:jobs=3", "jobs must be between 1 and 2"),
-    ("search:ms=abc", "ms must be a whole number"),
-    ("search:sims=0", "sims must be between 1"),
-    ("search:worlds=-1", "worlds must be between 1"),
-    ("search:rollout=magic", "rollout must be one of heuristic, duck"),
-    ("search:eval=fun", "eval must be one of payoff, points, hand"),
-    ("search:pass=x", "pass must be a whole number"),
-    ("search:moon=2", "moon must be between 0 and 1"),
-    ("search:depth=3", "unknown setting 'depth'"),
-    ("search:run_on=10", "unknown setting 'run_on'"),  # removed: it measured nothing
-    ("search:pass_miss=1.5", "pass_miss must be between 0.05 and 1"),
-    ("search:touch=2", "touch must be between 0 and 1"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("search:jobs=3", "jobs must be between 1 and 2"),
+        ("search:ms=abc", "ms must be a whole number"),
+        ("search:sims=0", "sims must be between 1"),
+        ("search:worlds=-1", "worlds must be between 1"),
+        ("search:rollout=magic", "rollout must be one of heuristic, duck"),
+        ("search:eval=fun", "eval must be one of payoff, points, hand"),
+        ("search:pass=x", "pass must be a whole number"),
+        ("search:moon=2", "moon must be between 0 and 1"),
+        ("search:depth=3", "unknown setting 'depth'"),
+        ("search:run_on=10", "unknown setting 'run_on'"),  # removed: it measured nothing
+        ("search:pass_miss=1.5", "pass_miss must be between 0.05 and 1"),
+        ("search:touch=2", "touch must be between 0 and 1"),
+    ],
+)
 def test_bad_settings_are_clear_errors(spec: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec)
@@ -172,9 +183,16 @@ def _position(hands: list[str], dealer: int, plays: str) -> Hand:
 
 def _king_of_hearts_led_by_the_seat_with_every_point() -> Hand:
     """Seat 1 has taken the only points (two hearts) and leads K♥; seat 3, to play, holds Q♥ 7♥ 2♥."""
-    return _position(["2C 4C 8C 9C QC 2D 5D 6D 9D KD 5H JH 2S", "6C AC TD JD QD 6H 9H TH KH 3S 5S TS JS",
-                      "3C 5C 7C TC JC KC 8D AD 3H 4H 8H AH 8S", "3D 4D 7D 2H 7H QH 4S 6S 7S 9S QS KS AS"],
-                     3, "2C AC KC AS JS 8S 9S 2S TS AH 7S JH KH 8H")
+    return _position(
+        [
+            "2C 4C 8C 9C QC 2D 5D 6D 9D KD 5H JH 2S",
+            "6C AC TD JD QD 6H 9H TH KH 3S 5S TS JS",
+            "3C 5C 7C TC JC KC 8D AD 3H 4H 8H AH 8S",
+            "3D 4D 7D 2H 7H QH 4S 6S 7S 9S QS KS AS",
+        ],
+        3,
+        "2C AC KC AS JS 8S 9S 2S TS AH 7S JH KH 8H",
+    )
 
 
 def _by_margin(view: SeatView, setting: str, margins: tuple[str, ...]) -> tuple[dict[str, str], dict[str, dict[str, float]]]:
@@ -200,9 +218,16 @@ def test_the_stopper_margin_keeps_the_low_heart_unless_the_search_clearly_prefer
 
 def test_the_boss_margin_keeps_the_top_heart_from_a_possible_shooter_unless_dumping_it_clearly_pays() -> None:
     """Seat 1, void in diamonds and no point taken yet, would dump the A♥ (the top heart out) on the trick."""
-    view = _position(["4C 6C AC 2D 3D TD JD 6H JH QH KH 7S KS", "3C 7C 8C JC 9D 7H 8H AH 3S 5S 6S 9S QS",
-                      "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S", "TC QC KC 4D 6D 7D QD 5H 9H TH TS JS AS"],
-                     0, "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D").view(1)
+    view = _position(
+        [
+            "4C 6C AC 2D 3D TD JD 6H JH QH KH 7S KS",
+            "3C 7C 8C JC 9D 7H 8H AH 3S 5S 6S 9S QS",
+            "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S",
+            "TC QC KC 4D 6D 7D QD 5H 9H TH TS JS AS",
+        ],
+        0,
+        "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D",
+    ).view(1)
     assert view.points_taken == (0, 0, 0, 0) and not any(c // 13 == 1 for c in view.hand)
     played, values = _by_margin(view, "boss", ("0", "0.5", "26"))
     assert values["0"] == values["26"]  # the same worlds and values: only the choice differs
@@ -217,9 +242,16 @@ def test_the_boss_margin_keeps_the_top_heart_from_a_possible_shooter_unless_dump
 
 def test_boss_over_keeps_a_king_of_hearts_with_a_low_heart_behind_the_ace_out() -> None:
     """Seat 1, void in diamonds and no point taken yet, holds K♥ 8♥ 7♥ with the A♥ out and would dump the king."""
-    view = _position(["4C 6C AC 2D 3D TD JD 6H JH QH AH 7S KS", "3C 7C 8C JC 9D 7H 8H KH 3S 5S 6S 9S JS",
-                      "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S", "TC QC KC 4D 6D 7D QD 5H 9H TH TS QS AS"],
-                     0, "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D").view(1)
+    view = _position(
+        [
+            "4C 6C AC 2D 3D TD JD 6H JH QH AH 7S KS",
+            "3C 7C 8C JC 9D 7H 8H KH 3S 5S 6S 9S JS",
+            "2C 5C 9C 5D 8D KD AD 2H 3H 4H 2S 4S 8S",
+            "TC QC KC 4D 6D 7D QD 5H 9H TH TS QS AS",
+        ],
+        0,
+        "2C KC 6C JC 4D 3D 9D AD 8S TS 7S 9S 6D 2D",
+    ).view(1)
     assert view.points_taken == (0, 0, 0, 0) and not any(c // 13 == 1 for c in view.hand)
     played, values = _by_margin(view, "boss=26:boss_over", ("0", "1"))
     assert values["0"] == values["1"]  # the same worlds and values: only the choice differs

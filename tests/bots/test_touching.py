@@ -23,8 +23,12 @@ def names(groups: list[list[int]]) -> list[list[str]]:
     return [[card_name(c) for c in g] for g in groups]
 
 
-FOUR = ("2C 3C 5C 7D 8D JS QS KS AS 2H 3H 4H 5H", "4C 6C 2D 3D 4D 5D 6D 9D TD JD QD KD AD",
-        "7C 8C 9C TC JC QC KC AC 2S 3S 4S 5S 6S", "7S 8S 9S TS 6H 7H 8H 9H TH JH QH KH AH")
+FOUR = (
+    "2C 3C 5C 7D 8D JS QS KS AS 2H 3H 4H 5H",
+    "4C 6C 2D 3D 4D 5D 6D 9D TD JD QD KD AD",
+    "7C 8C 9C TC JC QC KC AC 2S 3S 4S 5S 6S",
+    "7S 8S 9S TS 6H 7H 8H 9H TH JH QH KH AH",
+)
 
 
 def test_only_cards_gone_in_earlier_tricks_join_a_group() -> None:
@@ -43,8 +47,13 @@ def test_only_cards_gone_in_earlier_tricks_join_a_group() -> None:
 def test_the_queen_and_the_counting_jack_stand_alone() -> None:
     view = deal(Rules.standard(4), *FOUR).view(0)
     assert ["QS"] in names(touching_groups(view, hand_cards=True))
-    omnibus = deal(Rules.omnibus(4), "2C 3C 5C 7D 8D 9D TD JD QD KD AD 2H 3H", "4C 6C 2D 3D 4D 5D 6D JS QS KS AS 4H 5H",
-                   "7C 8C 9C TC JC QC KC AC 2S 3S 4S 5S 6S", "7S 8S 9S TS 6H 7H 8H 9H TH JH QH KH AH").view(0)
+    omnibus = deal(
+        Rules.omnibus(4),
+        "2C 3C 5C 7D 8D 9D TD JD QD KD AD 2H 3H",
+        "4C 6C 2D 3D 4D 5D 6D JS QS KS AS 4H 5H",
+        "7C 8C 9C TC JC QC KC AC 2S 3S 4S 5S 6S",
+        "7S 8S 9S TS 6H 7H 8H 9H TH JH QH KH AH",
+    ).view(0)
     assert names(touching_groups(omnibus, hand_cards=True))[2:5] == [["7D", "8D", "9D", "TD"], ["JD"], ["QD", "KD", "AD"]]
     plain = with_rules(omnibus, Rules.standard(4))
     assert ["7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"] in names(touching_groups(plain, hand_cards=True))
@@ -54,7 +63,7 @@ def test_cards_stripped_from_the_deck_join_a_group() -> None:
     six = Rules.standard(6)  # without 3C 4C 2D 3D
     rest = [c for c in range(52) if six.deck_mask >> c & 1 and card_name(c) not in ("2C", "5C", "4D", "KD")]
     seats = [["2C", "5C", "4D", "KD"] + [card_name(c) for c in rest[:4]]]
-    seats += [[card_name(c) for c in rest[4 + 8 * k:12 + 8 * k]] for k in range(5)]
+    seats += [[card_name(c) for c in rest[4 + 8 * k : 12 + 8 * k]] for k in range(5)]
     view = deal(six, *(" ".join(s) for s in seats)).view(0)
     assert names(touching_groups(view, hand_cards=True))[0] == ["2C", "5C", "6C", "7C", "8C", "9C"]
     four = with_rules(view, Rules.standard(4))

@@ -26,7 +26,7 @@ def test_the_adapter_speaks_rllib_names() -> None:
     example = load_example()
     env = example.HeartsMultiAgentEnv({"variant": "cancellation", "players": 6})
     obs, _ = env.reset(seed=3)
-    (agent, first), = obs.items()
+    ((agent, first),) = obs.items()
     assert agent == "player_0" and set(first) == {"observations", "action_mask"}
     assert env.observation_spaces[agent].contains(first) and first["action_mask"].sum() > 0
     card = int(first["action_mask"].nonzero()[0][0])
@@ -76,8 +76,10 @@ def test_a_module_exports_to_the_rl_policy_format(tmp_path: Path) -> None:
     example = load_example()
     env = example.HeartsMultiAgentEnv({})
     module = RLModuleSpec(
-        module_class=ActionMaskingTorchRLModule, observation_space=env.observation_spaces["player_0"],
-        action_space=env.action_spaces["player_0"], model_config=example.model_config(16),
+        module_class=ActionMaskingTorchRLModule,
+        observation_space=env.observation_spaces["player_0"],
+        action_space=env.action_spaces["player_0"],
+        model_config=example.model_config(16),
     ).build()
     rules = Rules.standard(4)
     example.export_module(module, rules).save(tmp_path / "p.npz")

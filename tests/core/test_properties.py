@@ -70,8 +70,13 @@ def check_illegal_plays_raise_and_change_nothing(hand: Hand) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1), number=st.integers(1, 8),
-       pass_count=st.sampled_from([3, 3, 0, 1]), first_points=st.booleans())
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32 - 1),
+    number=st.integers(1, 8),
+    pass_count=st.sampled_from([3, 3, 0, 1]),
+    first_points=st.booleans(),
+)
 def test_random_hand_invariants(config: tuple[str, int], seed: int, number: int, pass_count: int, first_points: bool) -> None:
     rules = make_rules(config, pass_count=pass_count, points_on_first_trick=first_points)
     rng = random.Random(seed)

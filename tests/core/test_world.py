@@ -10,8 +10,24 @@ from hearts.bots.sampler import WorldSampler
 from hearts.core import Hand, Rules
 from hearts.core.worlds import WorldMaker
 
-FIELDS = ("phase", "lo", "hi", "to_move", "leader", "trick", "tricks", "plays", "broken", "taken", "points_taken", "voids",
-          "pile", "pile_points", "last_winner", "kitty")
+FIELDS = (
+    "phase",
+    "lo",
+    "hi",
+    "to_move",
+    "leader",
+    "trick",
+    "tricks",
+    "plays",
+    "broken",
+    "taken",
+    "points_taken",
+    "voids",
+    "pile",
+    "pile_points",
+    "last_winner",
+    "kitty",
+)
 
 
 def _random_position(rules: Rules, rng: random.Random, deal: int) -> Hand | None:
@@ -26,8 +42,11 @@ def _random_position(rules: Rules, rng: random.Random, deal: int) -> Hand | None
     return hand if hand.phase in ("play", "moon") else None
 
 
-@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6), Rules.omnibus(5)],
-                         ids=lambda r: f"{r.variant}{r.players}")
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6), Rules.omnibus(5)],
+    ids=lambda r: f"{r.variant}{r.players}",
+)
 def test_world_from_the_true_hidden_cards_is_the_true_state(rules: Rules) -> None:
     rng = random.Random(rules.players)
     for deal in range(12):
@@ -54,9 +73,11 @@ def test_world_refuses_the_pass_phase() -> None:
         Hand.world(hand.view(0), [hand.hand_cards(s) for s in range(4)])
 
 
-@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6),
-                                   Rules.omnibus(5), Rules.standard(4, moon="add")],
-                         ids=lambda r: f"{r.variant}{r.players}{r.moon}")
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.standard(4), Rules.standard(3), Rules.cancellation(9), Rules.cancellation(6), Rules.omnibus(5), Rules.standard(4, moon="add")],
+    ids=lambda r: f"{r.variant}{r.players}{r.moon}",
+)
 def test_world_maker_builds_the_worlds_hand_world_builds(rules: Rules) -> None:
     # every field of every sampled world, at every stage of the hand (the kitty before and after a trick too)
     rng = random.Random(100 + rules.players)

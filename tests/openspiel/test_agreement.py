@@ -109,12 +109,18 @@ def test_moon_histories_agree_with_openspiel(games: tuple[object, object]) -> No
 @pytest.mark.parametrize("points_on_first_trick, queen_breaks_hearts", [(True, True), (False, False), (True, False)])
 def test_the_house_rules_agree_with_openspiels_options(points_on_first_trick: bool, queen_breaks_hearts: bool) -> None:
     """Our ``points_on_first_trick`` and ``queen_breaks_hearts`` against OpenSpiel's ``no_pts_on_first_trick`` and ``qs_breaks_hearts``."""
-    ours = pyspiel.load_game("python_hearts", {"moon": "add", "reward": "points", "queen_breaks_hearts": queen_breaks_hearts,
-                                               "points_on_first_trick": "yes" if points_on_first_trick else "no"})
+    ours = pyspiel.load_game(
+        "python_hearts",
+        {
+            "moon": "add",
+            "reward": "points",
+            "queen_breaks_hearts": queen_breaks_hearts,
+            "points_on_first_trick": "yes" if points_on_first_trick else "no",
+        },
+    )
     theirs = pyspiel.load_game("hearts", openspiel_params(ours.settings.rules))  # type: ignore[attr-defined]
     assert theirs.get_parameters()["no_pts_on_first_trick"] is not points_on_first_trick
     rng = random.Random(int(points_on_first_trick) * 2 + int(queen_breaks_hearts))
     stats: Counter[str] = Counter()
     for _ in range(250):
         play_both(ours, theirs, rng, random_policy, stats)
-

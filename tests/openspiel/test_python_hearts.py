@@ -87,14 +87,17 @@ def test_variant_defaults_are_the_engines() -> None:
     assert load({"variant": "omnibus", "jack_of_diamonds": "no"}).settings.rules.jack_of_diamonds is False  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("params, message", [
-    ({"variant": "bridge"}, "unknown variant 'bridge'"),
-    ({"players": 8}, "standard Hearts is for 3 to 7 players, not 8"),
-    ({"mode": "match"}, "mode must be one of hand, game"),
-    ({"points_on_first_trick": "maybe"}, "points_on_first_trick must be 'default', 'yes' or 'no'"),
-    ({"first_dealer": 4}, "first_dealer must be a whole number from 0 to 3"),
-    ({"mode": "game", "hand_number": 2}, "hand_number is for mode='hand'"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"variant": "bridge"}, "unknown variant 'bridge'"),
+        ({"players": 8}, "standard Hearts is for 3 to 7 players, not 8"),
+        ({"mode": "match"}, "mode must be one of hand, game"),
+        ({"points_on_first_trick": "maybe"}, "points_on_first_trick must be 'default', 'yes' or 'no'"),
+        ({"first_dealer": 4}, "first_dealer must be a whole number from 0 to 3"),
+        ({"mode": "game", "hand_number": 2}, "hand_number is for mode='hand'"),
+    ],
+)
 def test_bad_parameters_raise_the_engines_error(params: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         load(params)
@@ -119,8 +122,7 @@ def test_get_all_states_to_a_depth() -> None:
 
     states = get_all_states.get_all_states(load({}), depth_limit=2, include_terminals=True, include_chance_states=True)
     assert len(states) == 1 + 4 + 4 * 52  # the pass direction, then the first card dealt
-    with_hand = get_all_states.get_all_states(load({"hand_number": 1}), depth_limit=1, include_terminals=True,
-                                              include_chance_states=True)
+    with_hand = get_all_states.get_all_states(load({"hand_number": 1}), depth_limit=1, include_terminals=True, include_chance_states=True)
     assert len(with_hand) == 1 + 52  # no pass-direction chance: the deal starts at once
 
 
@@ -255,8 +257,12 @@ def test_the_shooter_chooses_the_moon_as_an_action() -> None:
 # -- hidden information ---------------------------------------------------------
 def _views(state: object, player: int) -> tuple[str, list[float], str, list[float]]:
     s = state
-    return (s.information_state_string(player), list(s.information_state_tensor(player)),  # type: ignore[attr-defined]
-            s.observation_string(player), list(s.observation_tensor(player)))  # type: ignore[attr-defined]
+    return (
+        s.information_state_string(player),
+        list(s.information_state_tensor(player)),  # type: ignore[attr-defined]
+        s.observation_string(player),
+        list(s.observation_tensor(player)),
+    )  # type: ignore[attr-defined]
 
 
 def _dealt(game: object, order: list[int], count: int | None = None) -> object:
@@ -274,8 +280,10 @@ def test_another_seats_hidden_cards_do_not_reach_a_seats_information() -> None:
     swapped = order[:]
     i, j = 1 + 4 * 5, 2 + 4 * 7  # a card of seat 1 and one of seat 2
     swapped[i], swapped[j] = swapped[j], swapped[i]
-    pairs = [(_dealt(game, order, 40), _dealt(game, swapped, 40)),   # mid-deal
-             (_dealt(game, order), _dealt(game, swapped))]            # dealt, seat 0 to pass
+    pairs = [
+        (_dealt(game, order, 40), _dealt(game, swapped, 40)),  # mid-deal
+        (_dealt(game, order), _dealt(game, swapped)),
+    ]  # dealt, seat 0 to pass
     a, b = pairs[1][0].clone(), pairs[1][1].clone()  # type: ignore[attr-defined]
     for c in [order[k] for k in (0, 4, 8)] + [order[k] for k in (1, 5 + 4, 13)]:  # seat 0's picks, then seat 1's (not the swapped card)
         a.apply_action(c)
@@ -320,9 +328,19 @@ def test_a_seats_own_information_holds_its_cards_and_never_the_others() -> None:
 
 # -- resampling -------------------------------------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), config=st.sampled_from([{}, {"variant": "cancellation", "players": 8}, {"players": 3},
-                                                           {"mode": "game", "target": 26}, {"variant": "cancellation", "players": 11}]),
-       steps=st.integers(0, 250))
+@given(
+    seed=st.integers(0, 2**32),
+    config=st.sampled_from(
+        [
+            {},
+            {"variant": "cancellation", "players": 8},
+            {"players": 3},
+            {"mode": "game", "target": 26},
+            {"variant": "cancellation", "players": 11},
+        ]
+    ),
+    steps=st.integers(0, 250),
+)
 def test_resampled_states_look_the_same_to_the_seat_and_respect_voids(seed: int, config: dict[str, object], steps: int) -> None:
     rng = random.Random(seed)
     state = random_state(load(config), rng, steps)
@@ -402,8 +420,7 @@ def test_mcts_bots_and_evaluate_bots_run_on_it() -> None:
     from open_spiel.python.algorithms import mcts
 
     game = load({})
-    py_bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                          random_state=np.random.RandomState(2))
+    py_bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), random_state=np.random.RandomState(2))
     cc_bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 8, 1000, False, 3, False)
     bots = [py_bot, cc_bot] + [pyspiel.make_uniform_random_bot(s, s) for s in (2, 3)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 4)

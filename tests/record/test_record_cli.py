@@ -10,8 +10,7 @@ from conftest import EXAMPLES, INVALID, MALFORMED, ROOT, VALID
 
 
 def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "hearts", "replay", *args], input=stdin, capture_output=True,
-                          cwd=ROOT, timeout=60)
+    return subprocess.run([sys.executable, "-m", "hearts", "replay", *args], input=stdin, capture_output=True, cwd=ROOT, timeout=60)
 
 
 def test_json_output_and_status_0() -> None:
@@ -61,8 +60,7 @@ def test_illegal_record_status_1() -> None:
     assert p.returncode == 1 and json.loads(p.stdout) == expected
     p = run("-", stdin=(INVALID / "play_must_follow.json").read_bytes())
     assert p.returncode == 1 and p.stdout == b""
-    assert p.stderr.decode() == ("hearts replay: <stdin>: illegal record: hand 0, play 1: seat 0, card 3D: "
-                                 "must follow suit: holds clubs\n")
+    assert p.stderr.decode() == ("hearts replay: <stdin>: illegal record: hand 0, play 1: seat 0, card 3D: must follow suit: holds clubs\n")
 
 
 def test_not_a_record_status_2() -> None:
@@ -85,8 +83,14 @@ def test_replay_says_the_deals_are_verified() -> None:
     last = p.stdout.decode().splitlines()[-1]
     assert last.startswith("deals verified (hearts-deal/1): each of the 4 hands is the deal of its seed; the server seed matches")
     out = json.loads(run(str(VALID / "deals_verified.json"), "--json").stdout)
-    assert out["deals"] == {"scheme": "hearts-deal/1", "hands": 4, "seeded": 4, "verified": True,
-                            "commitment": "a5a6e36f5e0512a229e36a987091e8e73addbd3b68f7fc3e83d8be342e9e46d6", "server_seed": "verified"}
+    assert out["deals"] == {
+        "scheme": "hearts-deal/1",
+        "hands": 4,
+        "seeded": 4,
+        "verified": True,
+        "commitment": "a5a6e36f5e0512a229e36a987091e8e73addbd3b68f7fc3e83d8be342e9e46d6",
+        "server_seed": "verified",
+    }
     text = run(str(VALID / "deals_unrevealed.json")).stdout.decode()
     assert "deals not all verified" in text and "not revealed yet" in text
     assert "deals" not in run(str(VALID / "standard4.json")).stdout.decode()  # a record without seeds: as before

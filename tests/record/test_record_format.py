@@ -50,16 +50,31 @@ def test_defaults_absent_keys() -> None:
         del h["kitty"], h["passes"]
     assert replay(rec)["ok"]
     assert replay({"format": FORMAT, "rules": {"variant": "cancellation", "players": 8}}) == {
-        "ok": True, "hands": [], "scores": [0] * 8, "game_over": False, "winners": []}
+        "ok": True,
+        "hands": [],
+        "scores": [0] * 8,
+        "game_over": False,
+        "winners": [],
+    }
 
 
 def test_written_record_has_every_option_and_canonical_cards() -> None:
     g = play_game(Rules.cancellation(9), 3, max_hands=1)
     rec = game_record(g)
     assert rec["format"] == FORMAT and rec["first_dealer"] == 0
-    assert set(rec["rules"]) == {"variant", "players", "target", "pass_count", "moon", "points_on_first_trick",
-                                 "queen_breaks_hearts", "jack_of_diamonds", "ties", "two_pairs_void_trick",
-                                 "last_trick_unwon"}
+    assert set(rec["rules"]) == {
+        "variant",
+        "players",
+        "target",
+        "pass_count",
+        "moon",
+        "points_on_first_trick",
+        "queen_breaks_hearts",
+        "jack_of_diamonds",
+        "ties",
+        "two_pairs_void_trick",
+        "last_trick_unwon",
+    }
     assert rec["rules"]["target"] == 150 and rec["rules"]["points_on_first_trick"] is True
     h = rec["hands"][0]
     assert len(h["kitty"]) == 5 and all(len(c) == 2 for d in h["deal"] for c in d)

@@ -22,16 +22,33 @@ def test_golden_sets_are_complete() -> None:
         assert f"standard{n}" in names
     for n in range(6, 12):
         assert f"cancellation{n}" in names
-    for special in ("omnibus4", "moon_choose_add", "moon_choose_subtract", "moon_rules_add", "set_aside",
-                    "set_aside_last_nobody", "set_aside_last_previous_winner", "two_pairs_void_trick",
-                    "unfinished_play", "unfinished_pass", "unfinished_moon", "tie_play_on", "tie_share"):
+    for special in (
+        "omnibus4",
+        "moon_choose_add",
+        "moon_choose_subtract",
+        "moon_rules_add",
+        "set_aside",
+        "set_aside_last_nobody",
+        "set_aside_last_previous_winner",
+        "two_pairs_void_trick",
+        "unfinished_play",
+        "unfinished_pass",
+        "unfinished_moon",
+        "tie_play_on",
+        "tie_share",
+    ):
         assert special in names
     phases = {load(INVALID / f"{n}.expected.json")["error"]["phase"] for n in invalid_names()}
     assert phases == {"deal", "pass", "play", "moon"}
     for seeded in ("deals_verified", "deals_cancellation9", "deals_unrevealed", "seeds_only"):
         assert seeded in names
-    assert {"deals_wrong_deal", "deals_wrong_deal_kitty", "deals_wrong_commitment", "deals_hand_without_seed",
-            "deals_seed_not_derived"} <= set(invalid_names())
+    assert {
+        "deals_wrong_deal",
+        "deals_wrong_deal_kitty",
+        "deals_wrong_commitment",
+        "deals_hand_without_seed",
+        "deals_seed_not_derived",
+    } <= set(invalid_names())
     assert {"seed_uppercase.json", "seed_short.json", "seed_not_hex.json", "seed_number.json"} <= set(malformed_names())
     assert len(malformed_names()) >= 20
 

@@ -15,8 +15,7 @@ from hearts.core import Game, Rules, card_name, names
 from hearts.record import RecordError, dumps_record, game_record, loads_record, replay, replay_game
 from hearts.record.replay_cli import run_replay
 
-VARIANTS = [("standard", n) for n in range(3, 8)] + [("omnibus", n) for n in range(3, 8)] + \
-    [("cancellation", n) for n in range(6, 12)]
+VARIANTS = [("standard", n) for n in range(3, 8)] + [("omnibus", n) for n in range(3, 8)] + [("cancellation", n) for n in range(6, 12)]
 
 
 def expected_output(game: Game) -> dict[str, Any]:
@@ -29,8 +28,9 @@ def expected_output(game: Game) -> dict[str, Any]:
         d: dict[str, Any] = {
             "dealer": h.dealer,
             "pass": h.pass_direction,
-            "tricks": [{"leader": t.leader, "cards": [card_name(c) for c in t.cards], "winner": t.winner,
-                        "points": t.points} for t in h.tricks],
+            "tricks": [
+                {"leader": t.leader, "cards": [card_name(c) for c in t.cards], "winner": t.winner, "points": t.points} for t in h.tricks
+            ],
             "taken": [names(t) for t in h.taken],
             "points": h.points,
             "moon": {"seat": h.shooter, "choice": h.moon_choice} if h.done and h.shooter is not None else None,
@@ -49,8 +49,7 @@ def expected_output(game: Game) -> dict[str, Any]:
     moon=st.sampled_from(["choose", "add", "subtract"]),
     first_dealer=st.integers(0, 10),
 )
-def test_random_game_round_trips(variant: tuple[str, int], seed: int, target: int, cut: int | None, moon: str,
-                                 first_dealer: int) -> None:
+def test_random_game_round_trips(variant: tuple[str, int], seed: int, target: int, cut: int | None, moon: str, first_dealer: int) -> None:
     name, n = variant
     rules = Rules(variant=name, players=n, target=target, moon=moon)
     count = [0]
@@ -82,7 +81,11 @@ def _valid_record() -> dict[str, Any]:
 
 BASE = _valid_record()
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=5)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**30), 10**30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=5)
     | st.sampled_from(["2C", "QS", "10h", "add", "standard", "hearts-record/1"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,

@@ -43,8 +43,14 @@ def test_any_seeded_game_round_trips_and_verifies(config: tuple[str, int], raw: 
 def test_a_seed_without_a_deals_block_still_checks_the_deal() -> None:
     rec = seeded(("standard", 4), "66" * 32, [""] * 4, 1)
     del rec["deals"]
-    assert replay(rec)["deals"] == {"scheme": "hearts-deal/1", "hands": len(rec["hands"]), "seeded": len(rec["hands"]),
-                                    "verified": True, "commitment": None, "server_seed": None}
+    assert replay(rec)["deals"] == {
+        "scheme": "hearts-deal/1",
+        "hands": len(rec["hands"]),
+        "seeded": len(rec["hands"]),
+        "verified": True,
+        "commitment": None,
+        "server_seed": None,
+    }
     rec["hands"][0]["seed"] = "67" * 32
     assert replay(rec)["error"]["reason"].startswith("not the deal of this hand's seed")
 
@@ -56,5 +62,9 @@ def test_null_players_deals_and_seed_are_absent() -> None:
     out = replay(rec)
     assert out["ok"] and out["deals"]["seeded"] == len(rec["hands"]) - 1 and not out["deals"]["verified"]
     with pytest.raises(RecordError, match="one client seed per seat"):
-        loads_record(dumps_record(seeded(("standard", 4), "66" * 32, [""] * 4, 1) | {"deals": {
-            "scheme": "hearts-deal/1", "commitment": "00" * 32, "client_seeds": [""] * 3}}))
+        loads_record(
+            dumps_record(
+                seeded(("standard", 4), "66" * 32, [""] * 4, 1)
+                | {"deals": {"scheme": "hearts-deal/1", "commitment": "00" * 32, "client_seeds": [""] * 3}}
+            )
+        )

@@ -530,8 +530,9 @@ def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, siz
         hands = len(_state(page)["hands"])
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-claim.png"))
         page.click("#claim-btn")
-        page.wait_for_function("(n) => window.heartsClient.state.hands.length === n + 1 || document.querySelector('#moon-dialog').open",
-                               arg=hands)
+        page.wait_for_function(
+            "(n) => window.heartsClient.state.hands.length === n + 1 || document.querySelector('#moon-dialog').open", arg=hands
+        )
         if page.locator("#moon-dialog").is_visible():  # the claim took every point: the shooter chooses first
             page.click("#moon-add")
         page.wait_for_function("(n) => window.heartsClient.state.hands.length === n + 1", arg=hands)

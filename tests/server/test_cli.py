@@ -73,7 +73,10 @@ def test_bad_bot_tokens_are_one_line_without_the_secret(args: list[str], env: st
 
     done = subprocess.run(
         [sys.executable, "-m", "hearts", "serve", *args],
-        capture_output=True, text=True, timeout=60, env={**os.environ, "HEARTS_BOT_TOKENS": env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HEARTS_BOT_TOKENS": env},
     )
     assert done.returncode == 2
     assert words in done.stderr and "Traceback" not in done.stderr

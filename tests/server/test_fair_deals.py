@@ -65,8 +65,12 @@ def test_a_finished_game_checks_out_with_hearts_replay(server: InProcessServer, 
     secret = server.hub.tables[t["table"]].table.secret
     ann.close()  # after the grace period bots play every seat to the end
     record = finish(server, t["table"])
-    assert record["deals"] == {"scheme": "hearts-deal/1", "commitment": commitment(secret), "client_seeds": ["ann-7f3a", "", ""],
-                               "server_seed": secret}
+    assert record["deals"] == {
+        "scheme": "hearts-deal/1",
+        "commitment": commitment(secret),
+        "client_seeds": ["ann-7f3a", "", ""],
+        "server_seed": secret,
+    }
     assert record["players"][0] == {"name": "Ann", "bot": None} and record["players"][2]["bot"] == "medium"
     rules = Rules.from_dict(record["rules"])
     for number, hand in enumerate(record["hands"], start=1):
@@ -115,8 +119,10 @@ def test_a_database_from_before_hearts_deal_1_loads_and_its_tables_keep_their_de
     db.executescript(OLD_SCHEMA)
     rules = Rules.standard(4, target=30)
     secret = "5a" * 16  # an old table: a 128-bit secret
-    db.execute("INSERT INTO hearts_tables VALUES ('old1', 1.0, ?, 'easy', 0, ?, 'playing', NULL, NULL, NULL)",
-               (json.dumps(rules.to_dict()), secret))
+    db.execute(
+        "INSERT INTO hearts_tables VALUES ('old1', 1.0, ?, 'easy', 0, ?, 'playing', NULL, NULL, NULL)",
+        (json.dumps(rules.to_dict()), secret),
+    )
     for s in range(4):
         db.execute("INSERT INTO hearts_seats VALUES ('old1', ?, ?, ?, NULL, ?)", (s, f"P{s}", "human" if s == 0 else "bot", s == 0))
     db.execute("""INSERT INTO hearts_actions VALUES ('old1', 1, '{"kind": "start", "seat": 0, "by": "player", "seq": 1}', 1.0)""")

@@ -79,8 +79,12 @@ def drive(ann: Conn, until: Callable[[State], bool], *, act: bool = True, limit:
 def test_the_turn_after_a_bots_card_carries_its_own_deadline(server: InProcessServer) -> None:
     server.hub.review = 0
     _, ann = solo(server, turn_seconds=60)
-    st = drive(ann, lambda s: mine(s) and s["hand"]["phase"] == "play" and (s["last_action"] or {}).get("by") == "bot"
-               and s["last_action"]["kind"] == "play")
+    st = drive(
+        ann,
+        lambda s: (
+            mine(s) and s["hand"]["phase"] == "play" and (s["last_action"] or {}).get("by") == "bot" and s["last_action"]["kind"] == "play"
+        ),
+    )
     deadline, now = st["turn"]["deadline"], st["turn"]["now"]
     assert deadline is not None, "no countdown on a human's turn after a bot's card"
     assert 55_000 <= deadline - now <= 60_000
@@ -236,7 +240,7 @@ def test_cancelled_pairs_and_the_winning_card_of_a_trick() -> None:
     hand = Hand.from_seed(rules, seed=5)
     for seat in range(8):
         if hand.phase == "pass":
-            hand.pass_cards(seat, hand.hand_cards(seat)[:rules.pass_count])
+            hand.pass_cards(seat, hand.hand_cards(seat)[: rules.pass_count])
     seen_pair = False
     for _ in range(200):
         if hand.phase != "play":
@@ -276,8 +280,15 @@ def test_stats_across_finished_games(server: InProcessServer) -> None:
     hands = st["hands"]
     shot = sum(1 for h in hands if h["shooter"] == 0)
     conceded = sum(1 for h in hands if h["shooter"] not in (None, 0))
-    assert stats == {"name": "Ann", "games": 1, "wins": int(0 in st["winners"]), "hands": len(hands), "points": st["scores"][0],
-                     "moons_shot": shot, "moons_conceded": conceded}
+    assert stats == {
+        "name": "Ann",
+        "games": 1,
+        "wins": int(0 in st["winners"]),
+        "hands": len(hands),
+        "points": st["scores"][0],
+        "moons_shot": shot,
+        "moons_conceded": conceded,
+    }
     # a bot's name is not a person's: "Ada" played as a bot here
     assert server.get("/api/stats?name=Ada")[1]["games"] == 0
     status, err = server.get("/api/stats")

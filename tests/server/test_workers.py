@@ -36,16 +36,38 @@ from .conftest import ServerProcess, free_port, wait_healthy  # noqa: E402
 from .test_leak import Truth, check_message  # noqa: E402
 from .test_postgres import _new_database, pg_host  # noqa: E402, F401 (the fixture)
 
-NO_LIMITS = ("--client-connections", "0", "--client-requests", "0", "--client-messages", "0", "--client-tables", "0",
-             "--client-waiting", "0")
+NO_LIMITS = (
+    "--client-connections",
+    "0",
+    "--client-requests",
+    "0",
+    "--client-messages",
+    "0",
+    "--client-tables",
+    "0",
+    "--client-waiting",
+    "0",
+)
 LEASE = 2.0
 
 
 def workers(url: str, tmp_path: Path, n: int = 3, bot_delay: str = "0.02") -> list[ServerProcess]:
     out = []
     for i in range(n):
-        srv = ServerProcess(url, "--cluster", "--worker-name", f"w{i}", "--lease-seconds", str(LEASE), "--bot-delay", bot_delay,
-                            "--grace", "30", *NO_LIMITS, log_path=tmp_path / f"w{i}.log")
+        srv = ServerProcess(
+            url,
+            "--cluster",
+            "--worker-name",
+            f"w{i}",
+            "--lease-seconds",
+            str(LEASE),
+            "--bot-delay",
+            bot_delay,
+            "--grace",
+            "30",
+            *NO_LIMITS,
+            log_path=tmp_path / f"w{i}.log",
+        )
         srv.start()
         out.append(srv)
     return out
@@ -61,8 +83,14 @@ def rebuilt(store: Store, table_id: str) -> tuple[Table, dict[str, Any]]:
     with store.engine.connect() as conn:
         row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().one()
         seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings().all()
-    table = Table.new(table_id, Rules.from_dict(json.loads(row["rules"])), level=row["level"], turn_seconds=row["turn_seconds"],
-                      secret=row["secret"], created=row["created"])
+    table = Table.new(
+        table_id,
+        Rules.from_dict(json.loads(row["rules"])),
+        level=row["level"],
+        turn_seconds=row["turn_seconds"],
+        secret=row["secret"],
+        created=row["created"],
+    )
     for s in seats:
         table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"])
     table.replay(store.actions(table_id))
@@ -147,8 +175,9 @@ def test_a_takeover_never_takes_a_table_whose_write_is_in_flight(pg_host: str) -
 
 def _owner_name(url_host: str, db: str, table_id: str) -> str:
     with psycopg.connect(host=url_host, user="postgres", dbname=db) as conn:
-        row = conn.execute("SELECT w.name FROM hearts_leases l JOIN hearts_workers w ON w.id = l.owner WHERE l.table_id = %s",
-                           (table_id,)).fetchone()
+        row = conn.execute(
+            "SELECT w.name FROM hearts_leases l JOIN hearts_workers w ON w.id = l.owner WHERE l.table_id = %s", (table_id,)
+        ).fetchone()
     return str(row[0]) if row else ""
 
 
@@ -165,8 +194,11 @@ def test_three_workers_play_whole_games_and_survive_a_kill(pg_host: str, tmp_pat
             assert status == 200, joined
             tables.append(made["table"])
             for k, token in enumerate((made["token"], joined["token"])):  # each connects first to a worker that is not the owner
-                clients.append(SeatClient(urls[(i + 1 + k) % 3], made["table"], token, seed=10 * i + k, start=k == 0,
-                                          reconnects=40, urls=urls[1:] + urls[:1]))
+                clients.append(
+                    SeatClient(
+                        urls[(i + 1 + k) % 3], made["table"], token, seed=10 * i + k, start=k == 0, reconnects=40, urls=urls[1:] + urls[:1]
+                    )
+                )
         seqs: dict[str, int] = {}
         for c in clients:
             c.on_message = lambda cl, m: seqs.__setitem__(cl.table, max(seqs.get(cl.table, 0), m.get("seq", 0)))
@@ -229,8 +261,9 @@ def test_no_card_leaks_across_workers_and_a_failover(pg_host: str, tmp_path: Pat
             status, joined = procs[1].post(f"/api/tables/{made['table']}/join", {"name": f"P{i}"})
             assert status == 200, joined
             tokens.append(joined["token"])
-        clients = [SeatClient(urls[1], made["table"], tok, seed=i, start=i == 0, reconnects=40, urls=[urls[1]])
-                   for i, tok in enumerate(tokens)]
+        clients = [
+            SeatClient(urls[1], made["table"], tok, seed=i, start=i == 0, reconnects=40, urls=[urls[1]]) for i, tok in enumerate(tokens)
+        ]
         clients.append(SeatClient(urls[1], made["table"], None, reconnects=40, urls=[urls[1]]))  # a spectator
         top = {"seq": 0}
 
@@ -275,8 +308,23 @@ def test_workers_option_runs_and_stops_its_workers(pg_host: str, tmp_path: Path)
     url = _new_database(pg_host, "hearts_supervised")
     port = free_port(2)  # the supervisor gives its workers port and port + 1
     log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
-    cmd = [sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url, "--log-level", "warning",
-           "--lease-seconds", "2", *NO_LIMITS]
+    cmd = [
+        sys.executable,
+        "-m",
+        "hearts",
+        "serve",
+        "--workers",
+        "2",
+        "--port",
+        str(port),
+        "--db",
+        url,
+        "--log-level",
+        "warning",
+        "--lease-seconds",
+        "2",
+        *NO_LIMITS,
+    ]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     try:
         first, second = ServerProcess(url, log_path=tmp_path / "x.log"), ServerProcess(url, log_path=tmp_path / "y.log")
@@ -333,8 +381,11 @@ def documented_nginx(ports: list[int], listen: int, tmp: Path) -> Path:
     temp.chmod(0o777)
     paths = " ".join(f"{kind}_temp_path {temp / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     conf = tmp / "nginx.conf"
-    conf.write_text(f"daemon off; pid {tmp / 'nginx.pid'}; error_log {tmp / 'nginx-error.log'} warn; worker_processes 1;\n"
-                    f"events {{}}\nhttp {{ access_log off; {paths}\n{block}\n}}\n", encoding="utf-8")
+    conf.write_text(
+        f"daemon off; pid {tmp / 'nginx.pid'}; error_log {tmp / 'nginx-error.log'} warn; worker_processes 1;\n"
+        f"events {{}}\nhttp {{ access_log off; {paths}\n{block}\n}}\n",
+        encoding="utf-8",
+    )
     return conf
 
 
@@ -345,15 +396,35 @@ def test_three_workers_behind_the_documented_nginx_survive_a_kill(pg_host: str, 
     front, ws_front = f"http://127.0.0.1:{listen}", f"ws://127.0.0.1:{listen}/ws"
     procs = []
     for i in range(3):
-        srv = ServerProcess(url, "--cluster", "--worker-name", f"w{i}", "--lease-seconds", str(LEASE), "--bot-delay", "0.02",
-                            "--grace", "30", "--origin", front, "--trusted-proxy", "127.0.0.1", "--public-ws",
-                            f"ws://127.0.0.1:{listen}/w/{i}/ws", *NO_LIMITS, log_path=tmp_path / f"w{i}.log")
+        srv = ServerProcess(
+            url,
+            "--cluster",
+            "--worker-name",
+            f"w{i}",
+            "--lease-seconds",
+            str(LEASE),
+            "--bot-delay",
+            "0.02",
+            "--grace",
+            "30",
+            "--origin",
+            front,
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--public-ws",
+            f"ws://127.0.0.1:{listen}/w/{i}/ws",
+            *NO_LIMITS,
+            log_path=tmp_path / f"w{i}.log",
+        )
         procs.append(srv)
     for srv in procs:
         srv.start()
     conf = documented_nginx([p.port for p in procs], listen, tmp_path)
-    proxy = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(conf), "-e", str(tmp_path / "nginx-error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = subprocess.Popen(
+        [nginx, "-p", str(tmp_path), "-c", str(conf), "-e", str(tmp_path / "nginx-error.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     store = Store(url)
     try:
         through = ServerProcess(url, log_path=tmp_path / "unused.log")
@@ -468,9 +539,29 @@ def test_the_browser_follows_moved_to_the_worker_that_serves_its_table(pg_host: 
     url = _new_database(pg_host, "hearts_browser_moved")
     port = free_port(2)  # the supervisor gives its workers port and port + 1
     log = open(tmp_path / "sup.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "hearts", "serve", "--workers", "2", "--port", str(port), "--db", url,
-                             "--log-level", "warning", "--bot-delay", "0", "--lease-seconds", "2", *NO_LIMITS],
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hearts",
+            "serve",
+            "--workers",
+            "2",
+            "--port",
+            str(port),
+            "--db",
+            url,
+            "--log-level",
+            "warning",
+            "--bot-delay",
+            "0",
+            "--lease-seconds",
+            "2",
+            *NO_LIMITS,
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         first, second = ServerProcess(url, log_path=tmp_path / "x.log"), ServerProcess(url, log_path=tmp_path / "y.log")
         for srv, p in ((first, port), (second, port + 1)):

@@ -10,8 +10,17 @@ import sys
 import pytest
 
 BOT_KEYS = {
-    "name", "points_per_hand", "se", "payoff", "payoff_se", "win_rate", "win_rate_se", "moons_shot", "moons_conceded",
-    "moon_attempts", "moon_attempts_conceded",
+    "name",
+    "points_per_hand",
+    "se",
+    "payoff",
+    "payoff_se",
+    "win_rate",
+    "win_rate_se",
+    "moons_shot",
+    "moons_conceded",
+    "moon_attempts",
+    "moon_attempts_conceded",
 }
 
 

@@ -49,10 +49,7 @@ def test_payoff_is_zero_sum_over_seats() -> None:
     a, b = bot_stats(["a", "b", "a"], HANDS_DEALS)
     assert a.payoff * a.hands_played + b.payoff * b.hands_played == pytest.approx(0, abs=1e-12)
     rng = random.Random(3)
-    deals = [
-        DealOutcome(i, tuple(_hands_table(r, tuple(rng.randint(-26, 26) for _ in range(5))) for r in range(5)))
-        for i in range(4)
-    ]
+    deals = [DealOutcome(i, tuple(_hands_table(r, tuple(rng.randint(-26, 26) for _ in range(5))) for r in range(5))) for i in range(4)]
     stats = bot_stats(["v", "w", "x", "y", "z"], deals)
     assert sum(s.payoff for s in stats) == pytest.approx(0, abs=1e-12)
     assert all(s.hands_played == 20 for s in stats)

@@ -38,9 +38,16 @@ def test_the_payoff_split_adds_up_to_the_arenas_payoff() -> None:
 
 def _match_json(result: ArenaResult) -> list[dict[str, object]]:
     """The arena's deals as match.py writes them (``per_deal``)."""
-    return [{"deal": d.index, "tables": [{"rotation": t.rotation, "points": [list(h.points) for h in t.hands],
-                                          "shooters": [h.shooter for h in t.hands]} for t in d.tables]}
-            for d in result.deals]
+    return [
+        {
+            "deal": d.index,
+            "tables": [
+                {"rotation": t.rotation, "points": [list(h.points) for h in t.hands], "shooters": [h.shooter for h in t.hands]}
+                for t in d.tables
+            ],
+        }
+        for d in result.deals
+    ]
 
 
 def _per_deal(bots: list[str]) -> list[dict[str, object]]:

@@ -55,7 +55,8 @@ def test_autosave_after_every_action_and_resume_is_exact(tmp_path: Path) -> None
     s.run_bots()
     saved = json.loads(path.read_text())
     assert saved == s.record() and {k: v for k, v in saved.items() if k not in ("players", "deals")} | {
-        "hands": [{k: v for k, v in h.items() if k != "seed"} for h in saved["hands"]]} == game_record(s.game)
+        "hands": [{k: v for k, v in h.items() if k != "seed"} for h in saved["hands"]]
+    } == game_record(s.game)
     assert replay(saved)["ok"]
     r = Session.resume(path, save_path=tmp_path / "r.json")
     assert r.view() == s.view()

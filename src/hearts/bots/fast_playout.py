@@ -44,8 +44,9 @@ def fast_playable(world: Hand) -> bool:
     return world.phase == "play" and (rules.copies == 1 and not world.kitty or rules.is_cancellation)
 
 
-def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: int = -1,
-                 root_run_on: int = RUN_ON_AT) -> tuple[list[int], int | None]:
+def fast_playout(
+    world: Hand, first: Card | None = None, shoot: int = 0, root: int = -1, root_run_on: int = RUN_ON_AT
+) -> tuple[list[int], int | None]:
     """Play ``first`` (legal for the seat to move; None: the policy's card) and then the rollout policy
     to the end of ``world``.
 
@@ -136,8 +137,9 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
         out = held ^ h
         taken = points[seat]
         mode = 0
-        if taken == sum_points and (shoot >> seat & 1 or taken * 26 >= run_on[seat]
-                                    or taken * 2 >= moon and shooting(points, seat, moon, h, out)):
+        if taken == sum_points and (
+            shoot >> seat & 1 or taken * 26 >= run_on[seat] or taken * 2 >= moon and shooting(points, seat, moon, h, out)
+        ):
             mode = SHOOT
         # what choose_play does for one deck, with the trick's cards and points kept as it grows
         against = -1 if runner == seat else runner
@@ -156,9 +158,7 @@ def fast_playout(world: Hand, first: Card | None = None, shoot: int = 0, root: i
     return points, shooter
 
 
-
-def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int,
-                      root_run_on: int) -> tuple[list[int], int | None]:
+def _two_deck_playout(world: Hand, first: Card | None, shoot: int, root: int, root_run_on: int) -> tuple[list[int], int | None]:
     """:func:`fast_playout` for Cancellation Hearts: what :meth:`~hearts.core.Hand.play` and the policy do
     with two copies of each card (twins cancel, a trick with no live card of the led suit is set aside for
     the next trick won, the kitty goes with the first trick's cards, the J♦ counted by copies taken)."""

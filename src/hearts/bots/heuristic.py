@@ -112,8 +112,22 @@ def view_card(view: SeatView, mode: int | None = None) -> Card:
         if sum(points) == points[seat] and (shooting(points, seat, moon, mine, out) or moon_try(view, mine, out)):
             mode = SHOOT
     leader = view.trick_leader if view.trick_leader is not None else seat
-    return choose_play(legal, mine, out, list(view.trick), leader, view.players, seat, points, moon, rules.copies,
-                       bool(rules.jack_of_diamonds), waiting_points(view), mode, view.voids)
+    return choose_play(
+        legal,
+        mine,
+        out,
+        list(view.trick),
+        leader,
+        view.players,
+        seat,
+        points,
+        moon,
+        rules.copies,
+        bool(rules.jack_of_diamonds),
+        waiting_points(view),
+        mode,
+        view.voids,
+    )
 
 
 def moon_try(view: SeatView, mine: int, out: int) -> bool:

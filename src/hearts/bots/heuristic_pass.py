@@ -79,7 +79,7 @@ def choose_pass(hand: Sequence[Card], rules: Rules, stopper: int = KEEP_TOP) -> 
 def moon_pass(hand: Sequence[Card], rules: Rules) -> list[Card]:
     """A shooter's pass: the lowest-ranked cards, hearts and the queen of spades last."""
     order = sorted(hand, key=lambda c: (SUIT_OF[c] == 2 or c == QS, RANK[c], c))
-    return sorted(order[:rules.pass_count])
+    return sorted(order[: rules.pass_count])
 
 
 def shed_order(hand: Sequence[Card], rules: Rules, stopper: int = KEEP_TOP) -> list[Card]:

@@ -188,8 +188,17 @@ def choose_play(
 LIVE_DEFEND_AT = 5
 
 
-def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-             moon_points: int, suspects: int = 0, at: int = LIVE_DEFEND_AT) -> list[Card]:
+def defended(
+    legal: Sequence[Card],
+    trick: Sequence[Card],
+    leader: int,
+    n: int,
+    me: int,
+    points: Sequence[int],
+    moon_points: int,
+    suspects: int = 0,
+    at: int = LIVE_DEFEND_AT,
+) -> list[Card]:
     """The legal cards that feed no runner (one deck): with a seat holding every point, at least
     :data:`LIVE_DEFEND_AT` of 26, that wins the trick or has yet to play to it, a void seat keeps its
     point cards (when it has others); when the runner is winning the trick, a seat that can beat its
@@ -220,8 +229,16 @@ def defended(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, 
     return plain or legal
 
 
-def _runner_to_stop(trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int], moon_points: int,
-                    suspects: int = 0, at: int = LIVE_DEFEND_AT) -> tuple[int, Card, bool]:
+def _runner_to_stop(
+    trick: Sequence[Card],
+    leader: int,
+    n: int,
+    me: int,
+    points: Sequence[int],
+    moon_points: int,
+    suspects: int = 0,
+    at: int = LIVE_DEFEND_AT,
+) -> tuple[int, Card, bool]:
     """The runner of :func:`defended` (not ``me``; every point, at least ``at`` of 26) that wins ``trick`` or
     has yet to play to it (-1: none), the trick's winning card, and whether the runner holds it."""
     runner = runner_of(points, defend_at(moon_points, at))
@@ -238,8 +255,9 @@ def _runner_to_stop(trick: Sequence[Card], leader: int, n: int, me: int, points:
     return runner, w, runner_winning
 
 
-def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-                 moon_points: int) -> Card | None:
+def stopper_card(
+    legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int], moon_points: int
+) -> Card | None:
     """The lowest heart, when playing it keeps a higher one home to stop a moon later (one deck), else None.
 
     Two positions: a heart led by a seat that holds every point so far (or by anyone while none is taken),
@@ -272,8 +290,17 @@ def stopper_card(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: i
     return low_heart if _runner_to_stop(trick, leader, n, me, points, moon_points)[0] >= 0 else None
 
 
-def boss_heart(legal: Sequence[Card], trick: Sequence[Card], leader: int, n: int, me: int, points: Sequence[int],
-               moon_points: int, out: CardMask, over: int = 0) -> Card | None:
+def boss_heart(
+    legal: Sequence[Card],
+    trick: Sequence[Card],
+    leader: int,
+    n: int,
+    me: int,
+    points: Sequence[int],
+    moon_points: int,
+    out: CardMask,
+    over: int = 0,
+) -> Card | None:
     """Our top heart when we are void in the led suit, it is the highest heart still out (the stopper of any
     moon) and discarding it could hand it to a shooter, else None (one deck).
 
@@ -324,8 +351,20 @@ def _winner_seat(trick: Sequence[Card], leader: int, n: int, w: Card) -> int:
 
 
 def _follow(
-    legal: CardMask, out: CardMask, trick: Sequence[Card], leader: int, n: int, w: Card, live: CardMask,
-    pts: int, last: bool, runner: int, mode: int, copies: int, jd: bool, points: Sequence[int],
+    legal: CardMask,
+    out: CardMask,
+    trick: Sequence[Card],
+    leader: int,
+    n: int,
+    w: Card,
+    live: CardMask,
+    pts: int,
+    last: bool,
+    runner: int,
+    mode: int,
+    copies: int,
+    jd: bool,
+    points: Sequence[int],
 ) -> Card:
     hi = top(legal)
     if w < 0:  # Cancellation: nothing live yet, the lowest card is the likeliest to lose
@@ -386,8 +425,17 @@ def lead_is_spade(c: Card) -> bool:
 
 
 def _discard(
-    legal: CardMask, out: CardMask, trick: Sequence[Card], leader: int, n: int, w: Card,
-    runner: int, mode: int, jd: bool, points: Sequence[int], pts: int,
+    legal: CardMask,
+    out: CardMask,
+    trick: Sequence[Card],
+    leader: int,
+    n: int,
+    w: Card,
+    runner: int,
+    mode: int,
+    jd: bool,
+    points: Sequence[int],
+    pts: int,
 ) -> Card:
     plain = legal & ~POINT_CARDS
     if jd:
@@ -423,8 +471,7 @@ def _holds_all(points: Sequence[int], seat: int) -> bool:
     return seat >= 0 and points[seat] == sum(points)
 
 
-def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int, jd: bool,
-          me: int, n: int, voids: Sequence[int]) -> Card:
+def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int, jd: bool, me: int, n: int, voids: Sequence[int]) -> Card:
     if mode == SHOOT:
         # a sure winner first, else the highest card
         best, rank = -1, -1

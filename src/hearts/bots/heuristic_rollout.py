@@ -67,11 +67,27 @@ def rollout_card(hand: Hand, shoot: int = 0, root: int = -1, root_run_on: int = 
     taken = points[me]
     mode = NORMAL
     run_on = root_run_on if me == root else RUN_ON_AT
-    if taken == sum(points) and (shoot >> me & 1 or rules.copies == 1 and taken * 26 >= run_on * moon
-                                 or shooting(points, me, moon, mine, out)):
+    if taken == sum(points) and (
+        shoot >> me & 1 or rules.copies == 1 and taken * 26 >= run_on * moon or shooting(points, me, moon, mine, out)
+    ):
         mode = SHOOT
-    return choose_play(legal, mine, out, hand.trick, hand.leader, hand.n, me, points, moon,
-                       rules.copies, bool(rules.jack_of_diamonds), extra, mode, hand.voids, ROLLOUT_DEFEND_AT)
+    return choose_play(
+        legal,
+        mine,
+        out,
+        hand.trick,
+        hand.leader,
+        hand.n,
+        me,
+        points,
+        moon,
+        rules.copies,
+        bool(rules.jack_of_diamonds),
+        extra,
+        mode,
+        hand.voids,
+        ROLLOUT_DEFEND_AT,
+    )
 
 
 def rollout_moon(hand: Hand) -> str:

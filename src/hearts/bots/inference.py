@@ -65,8 +65,9 @@ from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 from .playout import Policy
 
 
-def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], miss: float,
-                 policy: Policy | None = None) -> float:
+def plausibility(
+    view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], miss: float, policy: Policy | None = None
+) -> float:
     """``miss`` to the power of the other seats' unforced plays that ``policy`` would not have made in this world.
 
     ``hands`` are the seats' current cards in the world (as from the sampler);
@@ -80,8 +81,7 @@ def plausibility(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequenc
     if not any(played):
         return 1.0
     rules = dataclasses.replace(view.rules, pass_count=0)  # the world starts after the passes
-    start = Hand(rules, [list(hands[s]) + played[s] for s in range(view.players)], kitty,
-                 dealer=view.dealer, number=view.hand_number)
+    start = Hand(rules, [list(hands[s]) + played[s] for s in range(view.players)], kitty, dealer=view.dealer, number=view.hand_number)
     me = view.seat
     weight = 1.0
     for card in [c for t in view.tricks for c in t.cards] + list(view.trick):
@@ -166,13 +166,27 @@ class PlayEvidence:
             if seat != me and (trick or number):  # the hand's first lead is forced
                 tpts = trick_points(trick) - (10 * trick.count(JD) if jd else 0)
                 all_points = points[seat] == sum(points)
-                self.decisions.append(_Decision(
-                    seat, card, after[k], held, tuple(trick), leader, suit_mask,
-                    0 if trick else held if broken else held & ~HEARTS_MASK, number == 0,
-                    tuple(points), -1 if runner == seat else runner, tpts, tuple(voids),
-                    _mask(trick) & suit_mask, len(trick) == n - 1,
-                    all_points and points[seat] * 26 >= RUN_ON_AT * moon,
-                    all_points and points[seat] * 2 >= moon))
+                self.decisions.append(
+                    _Decision(
+                        seat,
+                        card,
+                        after[k],
+                        held,
+                        tuple(trick),
+                        leader,
+                        suit_mask,
+                        0 if trick else held if broken else held & ~HEARTS_MASK,
+                        number == 0,
+                        tuple(points),
+                        -1 if runner == seat else runner,
+                        tpts,
+                        tuple(voids),
+                        _mask(trick) & suit_mask,
+                        len(trick) == n - 1,
+                        all_points and points[seat] * 26 >= RUN_ON_AT * moon,
+                        all_points and points[seat] * 2 >= moon,
+                    )
+                )
             b = 1 << card
             held ^= b
             if b & rules.breakers:
@@ -232,8 +246,7 @@ class PlayEvidence:
             else:
                 w = d.live.bit_length() - 1
                 if legal & d.suit_mask:
-                    card = _follow(legal, out, trick, d.leader, n, w, d.live, d.tpts, d.last,
-                                   d.against, mode, 1, jd, points)
+                    card = _follow(legal, out, trick, d.leader, n, w, d.live, d.tpts, d.last, d.against, mode, 1, jd, points)
                 else:
                     card = _discard(legal, out, trick, d.leader, n, w, d.against, mode, jd, points, d.tpts)
             if card != d.card:
@@ -272,8 +285,7 @@ class PassEvidence:
         self.rules = view.rules
         received = view.received
         me = view.seat
-        self.active = not (miss >= 1.0 or not received or me is None or view.rules.copies != 1
-                           or view.pass_direction == "none")
+        self.active = not (miss >= 1.0 or not received or me is None or view.rules.copies != 1 or view.pass_direction == "none")
         if not self.active:
             return
         assert received is not None and me is not None

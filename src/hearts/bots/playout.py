@@ -58,8 +58,9 @@ class Evaluator:
         self.scores = list(scores) if scores is not None else None
         self.target = rules.target or 0
         self.share = rules.ties == "share"
-        self.game = bool(evaluation == "payoff" and self.scores is not None and self.target
-                         and max(self.scores) + rules.moon_points >= self.target)
+        self.game = bool(
+            evaluation == "payoff" and self.scores is not None and self.target and max(self.scores) + rules.moon_points >= self.target
+        )
         self.average = 0.7 / self.n + 0.15
 
     def value(self, points: Sequence[int], shooter: int | None) -> float:

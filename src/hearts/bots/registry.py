@@ -60,7 +60,7 @@ LEVELS: dict[str, str] = {
     "medium": "heuristic",
     "hard": "search:sims=1000:pass=24:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6:boss=3:ms=140:pass_ms=140",
     "expert": "search:sims=3000:pass=100:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:stopper=3:boss=3:boss_over=1"
-              ":pass_top=2:miss=0.6:ms=900:pass_ms=900",
+    ":pass_top=2:miss=0.6:ms=900:pass_ms=900",
 }
 
 

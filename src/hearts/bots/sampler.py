@@ -183,11 +183,11 @@ class WorldSampler:
         slots: list[Card] = []
         owner: list[int] = []
         for s in self.constrained:
-            slots.extend(hands[s][len(forced[s]):])
+            slots.extend(hands[s][len(forced[s]) :])
             owner.extend([s] * (len(hands[s]) - len(forced[s])))
         k = len(slots)
         for s in self.free:
-            slots.extend(hands[s][len(forced[s]):])
+            slots.extend(hands[s][len(forced[s]) :])
             owner.extend([s] * (len(hands[s]) - len(forced[s])))
         slots.extend(kitty)
         owner.extend([self.n] * len(kitty))
@@ -204,7 +204,7 @@ class WorldSampler:
         i = 0
         for s in self.constrained + self.free:
             m = len(hands[s]) - len(forced[s])
-            hands[s][len(forced[s]):] = slots[i:i + m]
+            hands[s][len(forced[s]) :] = slots[i : i + m]
             i += m
         kitty[:] = slots[i:]
 

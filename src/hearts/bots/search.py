@@ -92,6 +92,7 @@ STOPPER_OF_PASS_TOP = (KEEP_TOP, KEEP_NONE, KEEP_SECOND)
 #: the shoot line is chosen only if it took the moon in more than this share of the worlds
 MOON_BAR = 0.5
 
+
 def duck_card(hand: Hand, shoot: int = 0) -> Card:
     """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
 
@@ -173,8 +174,17 @@ class WorldEvaluator:
     to try.
     """
 
-    def __init__(self, view: SeatView, base_seed: int, rollout: str, evaluation: str, shoot_card: Card | None = None,
-                 miss: float = 1.0, pass_miss: float = 1.0, pass_top: int = 0) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        base_seed: int,
+        rollout: str,
+        evaluation: str,
+        shoot_card: Card | None = None,
+        miss: float = 1.0,
+        pass_miss: float = 1.0,
+        pass_top: int = 0,
+    ) -> None:
         policy = POLICIES[rollout]
         me = view.seat
         assert me is not None
@@ -210,8 +220,7 @@ class WorldEvaluator:
             points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, fast)
             shoot_value = value(points, shooter)
             moon = shooter == self.me
-        plays = (self.play_weight(hands) if self.play_weight is not None
-                 else plausibility(view, hands, kitty, self.miss, policy))
+        plays = self.play_weight(hands) if self.play_weight is not None else plausibility(view, hands, kitty, self.miss, policy)
         weight = plays * self.pass_weight(hands)
         preferred = policy(world, 0)
         return WorldResult(i, values, preferred, shoot_value, moon, weight)
@@ -225,9 +234,18 @@ class WorldEvaluator:
         return playout(w, self.policy, shoot), w.shooter
 
 
-def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                    rollout: str, evaluation: str, shoot_card: Card | None = None, miss: float = 1.0,
-                    pass_miss: float = 1.0, pass_top: int = 0) -> list[WorldResult]:
+def evaluate_worlds(
+    view: SeatView,
+    indices: range,
+    base_seed: int,
+    deadline: float | None,
+    rollout: str,
+    evaluation: str,
+    shoot_card: Card | None = None,
+    miss: float = 1.0,
+    pass_miss: float = 1.0,
+    pass_top: int = 0,
+) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
     With ``shoot_card``, also the *shoot line*: that card, then this seat goes
@@ -250,14 +268,32 @@ def evaluate_worlds(view: SeatView, indices: range, base_seed: int, deadline: fl
 class SearchBot(Bot):
     """Perfect-information Monte Carlo over sampled worlds; see the module docstring for the settings."""
 
-    def __init__(self, *, ms: int | None = DEFAULT_MS, sims: int | None = None, worlds: int | None = None, jobs: int = 1,
-                 rollout: str = "heuristic", evaluation: str = "payoff", moon: bool = True, pass_worlds: int = 0,
-                 pass_ms: int | None = None, pass_guard: int = 0, gate: float = 0.0,
-                 miss: float = 1.0, pass_miss: float = 1.0, touch: bool = True,
-                 pass_alone: bool = False, pass_top: int = 0,
-                 stopper: float = 0.0, live: int = LIVE_DEFEND_AT,
-                 boss: float = 0.0, boss_over: int = 0, seed: int | None = None,
-                 name: str = "search") -> None:
+    def __init__(
+        self,
+        *,
+        ms: int | None = DEFAULT_MS,
+        sims: int | None = None,
+        worlds: int | None = None,
+        jobs: int = 1,
+        rollout: str = "heuristic",
+        evaluation: str = "payoff",
+        moon: bool = True,
+        pass_worlds: int = 0,
+        pass_ms: int | None = None,
+        pass_guard: int = 0,
+        gate: float = 0.0,
+        miss: float = 1.0,
+        pass_miss: float = 1.0,
+        touch: bool = True,
+        pass_alone: bool = False,
+        pass_top: int = 0,
+        stopper: float = 0.0,
+        live: int = LIVE_DEFEND_AT,
+        boss: float = 0.0,
+        boss_over: int = 0,
+        seed: int | None = None,
+        name: str = "search",
+    ) -> None:
         self.ms = ms
         self.sims = sims
         self.worlds = worlds
@@ -302,8 +338,9 @@ class SearchBot(Bot):
         if not self.pass_worlds:
             return choose_pass(view.hand, view.rules, stopper)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
-        return search_pass(view, self.pass_worlds, base, deadline, moon=self.moon, guard=self.pass_guard,
-                           alone=self.pass_alone, stopper=stopper)
+        return search_pass(
+            view, self.pass_worlds, base, deadline, moon=self.moon, guard=self.pass_guard, alone=self.pass_alone, stopper=stopper
+        )
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
@@ -335,8 +372,9 @@ class SearchBot(Bot):
             if self.stopper > 0:
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
             if self.boss > 0:
-                boss = boss_heart(legal, view.trick, leader, view.players, me, points, view.rules.moon_points,
-                                  out_cards(view), self.boss_over)
+                boss = boss_heart(
+                    legal, view.trick, leader, view.players, me, points, view.rules.moon_points, out_cards(view), self.boss_over
+                )
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -369,8 +407,7 @@ class SearchBot(Bot):
                     tried += 1
         self.last_worlds = len(results)
         self.last_sims = tried + len(results) * (shoot_card is not None)
-        values = {c: t / m if m else math.nan
-                  for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
+        values = {c: t / m if m else math.nan for rep, t, m in zip(legal, totals, masses, strict=True) for c in group_of[rep]}
         self._values = values
         # only the cards tried in every world are compared (every card, as the search tries them all)
         finalists = [k for k, v in enumerate(results[-1].values) if v == v]
@@ -394,8 +431,15 @@ class SearchBot(Bot):
         """The cards worth searching among ``legal`` (all of them here; a prior overrides it to prune)."""
         return legal
 
-    def _best(self, legal: tuple[Card, ...], finalists: list[int], totals: list[float], best: float,
-              results: list[WorldResult], group_of: dict[Card, list[Card]]) -> Card:
+    def _best(
+        self,
+        legal: tuple[Card, ...],
+        finalists: list[int],
+        totals: list[float],
+        best: float,
+        results: list[WorldResult],
+        group_of: dict[Card, list[Card]],
+    ) -> Card:
         """The card of the best mean (ties to the rollout policy's card), the ``gate`` applied."""
         tied = [legal[k] for k in finalists if totals[k] >= best - 1e-9]
         preferred = results[0].preferred
@@ -418,8 +462,7 @@ class SearchBot(Bot):
             self._pool = None
 
     # -- parallel evaluation ---------------------------------------------
-    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None,
-             shoot_card: Card | None) -> list[WorldResult]:
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         jobs = self.jobs
         args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.pass_top)
         if jobs == 1:
@@ -465,13 +508,21 @@ def _best_valued(values: dict[Card, float], cards: Sequence[Card]) -> Card:
     return max(cards, key=lambda c: values[c] if values[c] == values[c] else -math.inf)
 
 
-def _evaluate_remote(view: SeatView, indices: range, base_seed: int, deadline: float | None,
-                     rollout: str, evaluation: str, shoot_card: Card | None, miss: float,
-                     pass_miss: float, pass_top: int) -> list[WorldResult]:
+def _evaluate_remote(
+    view: SeatView,
+    indices: range,
+    base_seed: int,
+    deadline: float | None,
+    rollout: str,
+    evaluation: str,
+    shoot_card: Card | None,
+    miss: float,
+    pass_miss: float,
+    pass_top: int,
+) -> list[WorldResult]:
     """:func:`evaluate_worlds` in a worker; an error comes back as a plain RuntimeError (always picklable)."""
     try:
-        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss,
-                               pass_top)
+        return evaluate_worlds(view, indices, base_seed, deadline, rollout, evaluation, shoot_card, miss, pass_miss, pass_top)
     except Exception as err:
         raise RuntimeError(f"search worker failed: {type(err).__name__}: {err}") from None
 
@@ -491,46 +542,121 @@ def _close_all() -> None:
 
 #: the search's settings: spec name, values, default and meaning (the docs' table is made from it)
 SETTINGS: tuple[Setting, ...] = (
-    Setting("ms", "int", "time budget a decision, in milliseconds (700 when neither `ms` nor `sims` is given)",
-            default=None, low=1, high=600_000),
-    Setting("sims", "int", "simulations a decision (one card played out in one world); with a seed the decision is "
-            "then deterministic, whatever `jobs`; with `ms` too, whichever comes first", default=None, low=1,
-            high=10_000_000),
+    Setting(
+        "ms",
+        "int",
+        "time budget a decision, in milliseconds (700 when neither `ms` nor `sims` is given)",
+        default=None,
+        low=1,
+        high=600_000,
+    ),
+    Setting(
+        "sims",
+        "int",
+        "simulations a decision (one card played out in one world); with a seed the decision is "
+        "then deterministic, whatever `jobs`; with `ms` too, whichever comes first",
+        default=None,
+        low=1,
+        high=10_000_000,
+    ),
     Setting("worlds", "int", "the most worlds a decision", default=None, low=1, high=10_000_000),
-    Setting("jobs", "int", "processes; the worlds are split by index and merged in order, so the result is the same",
-            default=1, low=1, high=2),
-    Setting("rollout", "choice", "the rollout policy: the heuristic's, or a tiny duck-or-dump policy",
-            default="heuristic", choices=ROLLOUTS),
-    Setting("eval", "choice", "a card's worth: its mean payoff (the game's result when the hand can end the game), "
-            "minus its own points, or the hand's payoff always", default="payoff", choices=EVALS, attr="evaluation"),
+    Setting(
+        "jobs", "int", "processes; the worlds are split by index and merged in order, so the result is the same", default=1, low=1, high=2
+    ),
+    Setting(
+        "rollout", "choice", "the rollout policy: the heuristic's, or a tiny duck-or-dump policy", default="heuristic", choices=ROLLOUTS
+    ),
+    Setting(
+        "eval",
+        "choice",
+        "a card's worth: its mean payoff (the game's result when the hand can end the game), "
+        "minus its own points, or the hand's payoff always",
+        default="payoff",
+        choices=EVALS,
+        attr="evaluation",
+    ),
     Setting("moon", "flag", "try the shoot line in one-deck games", default=True),
-    Setting("pass", "int", "the pass search's budget, in sampled deals a candidate (0: the heuristic's pass)",
-            default=0, low=0, high=100_000, attr="pass_worlds"),
-    Setting("pass_ms", "int", "the pass search's time budget, in milliseconds (default: `ms`)", default=None, low=1,
-            high=600_000),
-    Setting("pass_guard", "int", "the pass search keeps the Q♠ only with at least this many spades below her",
-            default=0, low=0, high=12),
-    Setting("pass_alone", "flag", "pass the Q♠ without hearts while the hand has other cards to send with her",
-            default=False),
-    Setting("pass_top", "int", "1: pass the top heart like any high heart, where the heuristic keeps it back as a "
-            "moon stopper; 2: the same only when a second heart of jack or higher stays back instead", default=0,
-            low=0, high=2),
-    Setting("miss", "float", "a world's weight is multiplied by this for each play seen that the rollout policy "
-            "would not have made in it (1: every world the same)", default=1.0, low=0.05, high=1.0),
-    Setting("pass_miss", "float", "the same for each card passed to this seat that the passer's heuristic pass would "
-            "not have sent", default=1.0, low=0.05, high=1.0),
-    Setting("touch", "flag", "weigh one card of each group of touching cards (they are worth the same)",
-            default=True),
-    Setting("gate", "float", "standard errors, paired over the worlds, by which the best card must beat the rollout "
-            "policy's own card to be played instead", default=0.0, low=0.0, high=10.0),
-    Setting("live", "int", "the live moon defence stands against a seat holding every point from this many points",
-            default=LIVE_DEFEND_AT, low=1, high=26),
-    Setting("stopper", "float", "under a heart led by a seat holding every point, play the lowest heart unless the "
-            "searched card is better by this much payoff (0: off)", default=0.0, low=0.0, high=26.0),
-    Setting("boss", "float", "void in the led suit, keep the top heart out of a trick that could go to a shooter "
-            "unless dumping it is better by this much payoff (0: off)", default=0.0, low=0.0, high=26.0),
-    Setting("boss_over", "int", "with `boss`: the top heart may have this many hearts out above it, with a lower "
-            "heart of ours to play under each", default=0, low=0, high=12),
+    Setting(
+        "pass",
+        "int",
+        "the pass search's budget, in sampled deals a candidate (0: the heuristic's pass)",
+        default=0,
+        low=0,
+        high=100_000,
+        attr="pass_worlds",
+    ),
+    Setting("pass_ms", "int", "the pass search's time budget, in milliseconds (default: `ms`)", default=None, low=1, high=600_000),
+    Setting("pass_guard", "int", "the pass search keeps the Q♠ only with at least this many spades below her", default=0, low=0, high=12),
+    Setting("pass_alone", "flag", "pass the Q♠ without hearts while the hand has other cards to send with her", default=False),
+    Setting(
+        "pass_top",
+        "int",
+        "1: pass the top heart like any high heart, where the heuristic keeps it back as a "
+        "moon stopper; 2: the same only when a second heart of jack or higher stays back instead",
+        default=0,
+        low=0,
+        high=2,
+    ),
+    Setting(
+        "miss",
+        "float",
+        "a world's weight is multiplied by this for each play seen that the rollout policy "
+        "would not have made in it (1: every world the same)",
+        default=1.0,
+        low=0.05,
+        high=1.0,
+    ),
+    Setting(
+        "pass_miss",
+        "float",
+        "the same for each card passed to this seat that the passer's heuristic pass would not have sent",
+        default=1.0,
+        low=0.05,
+        high=1.0,
+    ),
+    Setting("touch", "flag", "weigh one card of each group of touching cards (they are worth the same)", default=True),
+    Setting(
+        "gate",
+        "float",
+        "standard errors, paired over the worlds, by which the best card must beat the rollout policy's own card to be played instead",
+        default=0.0,
+        low=0.0,
+        high=10.0,
+    ),
+    Setting(
+        "live",
+        "int",
+        "the live moon defence stands against a seat holding every point from this many points",
+        default=LIVE_DEFEND_AT,
+        low=1,
+        high=26,
+    ),
+    Setting(
+        "stopper",
+        "float",
+        "under a heart led by a seat holding every point, play the lowest heart unless the "
+        "searched card is better by this much payoff (0: off)",
+        default=0.0,
+        low=0.0,
+        high=26.0,
+    ),
+    Setting(
+        "boss",
+        "float",
+        "void in the led suit, keep the top heart out of a trick that could go to a shooter "
+        "unless dumping it is better by this much payoff (0: off)",
+        default=0.0,
+        low=0.0,
+        high=26.0,
+    ),
+    Setting(
+        "boss_over",
+        "int",
+        "with `boss`: the top heart may have this many hearts out above it, with a lower heart of ours to play under each",
+        default=0,
+        low=0,
+        high=12,
+    ),
 )
 
 

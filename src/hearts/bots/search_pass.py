@@ -62,8 +62,9 @@ POOL = 3
 GATE = 1.5
 
 
-def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
-                    guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP) -> tuple[list[tuple[Card, ...]], int]:
+def pass_candidates(
+    view: SeatView, moon: bool = True, pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP
+) -> tuple[list[tuple[Card, ...]], int]:
     """The candidate passes (the heuristic's first) and the index of the shooter's pass (-1: none).
 
     The triples are drawn from the ``pass_count + pool`` most sheddable cards.
@@ -81,14 +82,14 @@ def pass_candidates(view: SeatView, moon: bool = True, pool: int = POOL,
     queen = queen_must_go(hand, rules, guard)
     alone = alone and rules.copies == 1 and QS in hand and sum(1 for c in hand if c != QS and SUIT_OF[c] != HEARTS) >= k - 1
     if queen and QS not in first or alone and not queen_alone(first):
-        first = tuple(sorted([QS] + [c for c in order if c != QS and not (alone and SUIT_OF[c] == HEARTS)][:k - 1]))
+        first = tuple(sorted([QS] + [c for c in order if c != QS and not (alone and SUIT_OF[c] == HEARTS)][: k - 1]))
     candidates = [first]
 
     def add(t: tuple[Card, ...]) -> None:
         if t not in candidates and (QS in t or not queen) and (not alone or queen_alone(t)):
             candidates.append(t)
 
-    for combo in itertools.combinations(order[:k + pool], k):
+    for combo in itertools.combinations(order[: k + pool], k):
         add(tuple(sorted(combo)))
     for suit in (CLUBS, DIAMONDS, HEARTS):  # a void made: a short suit passed whole, topped up by the most sheddable
         cards = [c for c in hand if SUIT_OF[c] == suit]
@@ -130,9 +131,19 @@ def queen_must_go(hand: list[Card], rules: Rules, guard: int) -> bool:
     return sum(1 for c in hand if LOW_SPADES >> c & 1) < guard
 
 
-def search_pass(view: SeatView, worlds: int, base_seed: int, deadline: float | None, *, moon: bool = True,
-                pool: int = POOL, guard: int = 0, alone: bool = False, stopper: int = KEEP_TOP,
-                gate: float = GATE) -> list[Card]:
+def search_pass(
+    view: SeatView,
+    worlds: int,
+    base_seed: int,
+    deadline: float | None,
+    *,
+    moon: bool = True,
+    pool: int = POOL,
+    guard: int = 0,
+    alone: bool = False,
+    stopper: int = KEEP_TOP,
+    gate: float = GATE,
+) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
     The budget is ``worlds`` playouts for every candidate, spent in rounds of
@@ -211,7 +222,7 @@ def _sample(view: SeatView, unknown: list[Card], rng: random.Random, stopper: in
         if s == me:
             deal.append(list(view.hand))
         else:
-            deal.append(pool[at:at + size])
+            deal.append(pool[at : at + size])
             at += size
     dealt = Hand(rules, deal, pool[at:], dealer=view.dealer, number=view.hand_number)
     for s in range(n):
@@ -246,7 +257,7 @@ def halve(alive: list[int], values: list[list[float]], protected: set[int]) -> l
     free = sorted((j for j in alive if j not in protected), key=lambda j: -sum(values[j]))
     if len(free) <= FINALISTS:
         return alive
-    kept = set(free[:max(FINALISTS, (len(free) + 1) // 2)])
+    kept = set(free[: max(FINALISTS, (len(free) + 1) // 2)])
     return [j for j in alive if j in protected or j in kept]
 
 

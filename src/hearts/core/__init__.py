@@ -13,7 +13,25 @@ from .rules import Rules
 from .view import SeatView
 
 __all__ = [
-    "Action", "Card", "CardError", "CardMask", "ChooseMoon", "DealError", "Game", "Hand",
-    "HeartsError", "IllegalAction", "PassCards", "PlayCard", "Rules", "RulesError", "SeatView",
-    "Trick", "card_name", "mask_cards", "names", "parse_card", "random_deal",
+    "Action",
+    "Card",
+    "CardError",
+    "CardMask",
+    "ChooseMoon",
+    "DealError",
+    "Game",
+    "Hand",
+    "HeartsError",
+    "IllegalAction",
+    "PassCards",
+    "PlayCard",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "Trick",
+    "card_name",
+    "mask_cards",
+    "names",
+    "parse_card",
+    "random_deal",
 ]

@@ -145,10 +145,10 @@ class WorldMaker:
                 seat, at = self.kitty_at
                 gained = sum(POINTS[c] for c in h.kitty)
                 if seat < 0:
-                    h.pile[at:at + k] = h.kitty
+                    h.pile[at : at + k] = h.kitty
                     h.pile_points += gained
                 else:
-                    h.taken[seat][at:at + k] = h.kitty
+                    h.taken[seat][at : at + k] = h.kitty
                     h.points_taken[seat] += gained
         if h.phase == PLAY:
             h._legal = h._compute_legal()

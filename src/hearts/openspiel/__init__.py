@@ -39,6 +39,17 @@ else:
     from .table import MOON_ADD, MOON_SUBTRACT, NUM_ACTIONS, Table, resample_actions
 
 __all__ = [
-    "DEFAULTS", "MOON_ADD", "MOON_SUBTRACT", "NAME", "NUM_ACTIONS", "HeartsGame", "HeartsObserver", "HeartsState",
-    "Settings", "Table", "read_params", "resample_actions", "segments",
+    "DEFAULTS",
+    "MOON_ADD",
+    "MOON_SUBTRACT",
+    "NAME",
+    "NUM_ACTIONS",
+    "HeartsGame",
+    "HeartsObserver",
+    "HeartsState",
+    "Settings",
+    "Table",
+    "read_params",
+    "resample_actions",
+    "segments",
 ]

@@ -130,8 +130,7 @@ def choose_passes(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.R
     return passes
 
 
-def openspiel_history(view: SeatView, hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]] = (),
-                      first: int = 0) -> list[int]:
+def openspiel_history(view: SeatView, hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]] = (), first: int = 0) -> list[int]:
     """OpenSpiel's actions that lead to ``view``'s state in the world ``hands``.
 
     In the play phase ``hands`` are the current hands and ``passes`` every

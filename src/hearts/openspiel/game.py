@@ -22,6 +22,7 @@ from .table import NUM_ACTIONS, Table, resample_actions
 NAME = "python_hearts"
 MIN_PLAYERS, MAX_PLAYERS = 3, 11
 
+
 def _make_type(utility: Any, reward_model: Any) -> Any:
     return pyspiel.GameType(
         short_name=NAME,
@@ -75,9 +76,14 @@ def _game_info(settings: Settings) -> Any:
     else:
         worst, best = -high, -low
     per_hand = n * rules.pass_count + n * rules.cards_each + 1
-    info: dict[str, Any] = {"num_distinct_actions": NUM_ACTIONS, "max_chance_outcomes": 52, "num_players": n,
-                            "min_utility": float(worst * hands), "max_utility": float(best * hands),
-                            "max_game_length": per_hand * hands}
+    info: dict[str, Any] = {
+        "num_distinct_actions": NUM_ACTIONS,
+        "max_chance_outcomes": 52,
+        "num_players": n,
+        "min_utility": float(worst * hands),
+        "max_utility": float(best * hands),
+        "max_game_length": per_hand * hands,
+    }
     if settings.reward == "payoff":
         info["utility_sum"] = 0.0
     return pyspiel.GameInfo(**info)

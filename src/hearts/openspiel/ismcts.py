@@ -71,8 +71,14 @@ def _pyspiel() -> Any:
 class OpenSpielISMCTSBot(Bot):
     """OpenSpiel's ISMCTS deciding from a state rebuilt from the seat's view."""
 
-    def __init__(self, sims: int = DEFAULT_SIMS, uct_c: float = DEFAULT_UCT_C, worlds: int = UNLIMITED_WORLDS,
-                 policy: str = "sample", seed: int | None = None) -> None:
+    def __init__(
+        self,
+        sims: int = DEFAULT_SIMS,
+        uct_c: float = DEFAULT_UCT_C,
+        worlds: int = UNLIMITED_WORLDS,
+        policy: str = "sample",
+        seed: int | None = None,
+    ) -> None:
         self.pyspiel = _pyspiel()
         self.sims, self.uct_c, self.worlds, self.policy = sims, uct_c, worlds, policy
         self.rng = random.Random(seed)

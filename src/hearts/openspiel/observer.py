@@ -50,15 +50,31 @@ def segments(settings: Settings, perfect_recall: bool) -> list[tuple[str, tuple[
     rules = settings.rules
     n = rules.players
     out: list[tuple[str, tuple[int, ...]]] = [
-        ("hand", (52,)), ("picked", (52,)), ("received", (52,)),
-        ("played_by_seat", (n, 52)), ("trick_by_seat", (n, 52)), ("trick_leader", (n,)), ("to_act", (n,)),
-        ("picks_made", (n,)), ("voids", (n, 4)), ("points_taken", (n,)), ("scores", (n,)), ("hand_sizes", (n,)),
-        ("phase", (len(PHASES),)), ("pass_direction", (len(DIRECTIONS),)), ("hearts_broken", (1,)),
+        ("hand", (52,)),
+        ("picked", (52,)),
+        ("received", (52,)),
+        ("played_by_seat", (n, 52)),
+        ("trick_by_seat", (n, 52)),
+        ("trick_leader", (n,)),
+        ("to_act", (n,)),
+        ("picks_made", (n,)),
+        ("voids", (n, 4)),
+        ("points_taken", (n,)),
+        ("scores", (n,)),
+        ("hand_sizes", (n,)),
+        ("phase", (len(PHASES),)),
+        ("pass_direction", (len(DIRECTIONS),)),
+        ("hearts_broken", (1,)),
     ]
     if perfect_recall:
         plays = n * rules.cards_each
-        out += [("dealt", (52,)), ("pick_order", (max(1, rules.pass_count), 52)), ("play_order", (plays, 52)),
-                ("moon_choice", (2,)), ("kitty", (52,))]
+        out += [
+            ("dealt", (52,)),
+            ("pick_order", (max(1, rules.pass_count), 52)),
+            ("play_order", (plays, 52)),
+            ("moon_choice", (2,)),
+            ("kitty", (52,)),
+        ]
     return out
 
 
@@ -84,7 +100,7 @@ class HeartsObserver:
         start = 0
         for name, shape in shapes:
             size = int(np.prod(shape))
-            self.dict[name] = self.tensor[start:start + size].reshape(shape)
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
             start += size
 
     # -- tensor --------------------------------------------------------------

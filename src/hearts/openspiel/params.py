@@ -113,8 +113,9 @@ def read_params(params: dict[str, Any]) -> Settings:
     if unknown:
         raise RulesError(f"unknown parameter {unknown[0]!r}: choose from {', '.join(DEFAULTS)}")
     p = {**DEFAULTS, **params}
-    options: dict[str, Any] = {k: p[k] for k in ("pass_count", "moon", "queen_breaks_hearts", "ties",
-                                                 "two_pairs_void_trick", "last_trick_unwon")}
+    options: dict[str, Any] = {
+        k: p[k] for k in ("pass_count", "moon", "queen_breaks_hearts", "ties", "two_pairs_void_trick", "last_trick_unwon")
+    }
     for name in TRISTATE:
         options[name] = _tristate(name, p[name])
     options["target"] = None if p["target"] == 0 else p["target"]

@@ -49,8 +49,24 @@ CHANCE, TERMINAL = -1, -4
 class Table:
     """One episode (a hand or a game) driven by integer actions; every action is kept in :attr:`actions`."""
 
-    __slots__ = ("settings", "game", "hand", "number", "dealt", "kitty", "remaining", "left", "picks", "past_picks",
-                 "actions", "hand_start", "returns", "rewards", "over", "player")
+    __slots__ = (
+        "settings",
+        "game",
+        "hand",
+        "number",
+        "dealt",
+        "kitty",
+        "remaining",
+        "left",
+        "picks",
+        "past_picks",
+        "actions",
+        "hand_start",
+        "returns",
+        "rewards",
+        "over",
+        "player",
+    )
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -321,7 +337,7 @@ def resample_actions(table: Table, player: int, rng: random.Random) -> list[int]
         for c in table.dealt[player]:
             pool.remove(c)
         rng.shuffle(pool)
-        deal = table.actions[table.hand_start:]
+        deal = table.actions[table.hand_start :]
         return prefix + [c if i % n == player and i < n * rules.cards_each else pool.pop() for i, c in enumerate(deal)]
     view = hand.view(player)
     hands, kitty = sample_hands(view, rng)
@@ -340,7 +356,7 @@ def resample_actions(table: Table, player: int, rng: random.Random) -> list[int]
                     held.remove(c)
                 held += passes[s]
             dealt.append(held)
-    own = table.actions[table.hand_start: table.hand_start + n * rules.cards_each]
+    own = table.actions[table.hand_start : table.hand_start + n * rules.cards_each]
     mine = iter(own[player::n])
     others = [rng.sample(dealt[s], len(dealt[s])) for s in range(n)]
     deal = [next(mine) if i % n == player else others[i % n].pop() for i in range(n * rules.cards_each)]

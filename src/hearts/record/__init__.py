@@ -27,7 +27,21 @@ from .format import (
 from .replay import replay, replay_game
 
 __all__ = [
-    "Deals", "FORMAT", "HandRecord", "Player", "Record", "RecordError", "ReplayError", "dumps_record", "game_record",
-    "hand_entry", "hand_record", "loads_record", "read_record", "replay", "replay_game", "save_record",
+    "Deals",
+    "FORMAT",
+    "HandRecord",
+    "Player",
+    "Record",
+    "RecordError",
+    "ReplayError",
+    "dumps_record",
+    "game_record",
+    "hand_entry",
+    "hand_record",
+    "loads_record",
+    "read_record",
+    "replay",
+    "replay_game",
+    "save_record",
     "to_record",
 ]

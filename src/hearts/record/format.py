@@ -66,8 +66,12 @@ class Deals:
     scheme: str = SCHEME
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scheme": self.scheme, "commitment": self.commitment, "client_seeds": list(self.client_seeds),
-                "server_seed": self.server_seed}
+        return {
+            "scheme": self.scheme,
+            "commitment": self.commitment,
+            "client_seeds": list(self.client_seeds),
+            "server_seed": self.server_seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -344,6 +348,19 @@ def save_record(record: dict[str, Any] | Game, path: str | os.PathLike[str], *, 
 
 
 __all__ = [
-    "FORMAT", "Deals", "HandRecord", "Player", "Record", "dumps_record", "game_record", "hand_entry", "hand_record",
-    "loads_record", "parse_json", "read_record", "read_text", "save_record", "to_record",
+    "FORMAT",
+    "Deals",
+    "HandRecord",
+    "Player",
+    "Record",
+    "dumps_record",
+    "game_record",
+    "hand_entry",
+    "hand_record",
+    "loads_record",
+    "parse_json",
+    "read_record",
+    "read_text",
+    "save_record",
+    "to_record",
 ]

@@ -19,7 +19,17 @@ from .single import SingleAgentEnv
 from .vector import HeartsVectorEnv
 
 __all__ = [
-    "HeartsEnv", "HeartsParallelEnv", "HeartsVectorEnv", "IllegalStep", "SingleAgentEnv", "action_mask", "decode_cards", "encode", "env",
-    "parallel_env", "raw_env",
-    "segment_slices", "segments",
+    "HeartsEnv",
+    "HeartsParallelEnv",
+    "HeartsVectorEnv",
+    "IllegalStep",
+    "SingleAgentEnv",
+    "action_mask",
+    "decode_cards",
+    "encode",
+    "env",
+    "parallel_env",
+    "raw_env",
+    "segment_slices",
+    "segments",
 ]

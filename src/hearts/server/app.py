@@ -56,9 +56,18 @@ STATUS = {
 
 
 def create_app(
-    db_url: str, *, bot_delay: float = 0.7, grace: float = 20.0, origins: Sequence[str] = (), limits: Limits | None = None,
-    waiting_timeout: float = WAITING_TIMEOUT, cluster: ClusterConfig | None = None, bot_workers: int | None = None,
-    bot_nice: int = BOT_NICE, bot_tokens: BotTokens | None = None, bot_move_seconds: float = MOVE_SECONDS,
+    db_url: str,
+    *,
+    bot_delay: float = 0.7,
+    grace: float = 20.0,
+    origins: Sequence[str] = (),
+    limits: Limits | None = None,
+    waiting_timeout: float = WAITING_TIMEOUT,
+    cluster: ClusterConfig | None = None,
+    bot_workers: int | None = None,
+    bot_nice: int = BOT_NICE,
+    bot_tokens: BotTokens | None = None,
+    bot_move_seconds: float = MOVE_SECONDS,
     language: str = "en",
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
@@ -78,8 +87,16 @@ def create_app(
         access.addFilter(ShortUrls())
     limits = limits or Limits()
     store = Store(db_url)
-    hub = Hub(store, bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, bot_workers=bot_workers, bot_nice=bot_nice,
-              bot_tokens=bot_tokens, bot_move_seconds=bot_move_seconds)
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        grace=grace,
+        waiting_timeout=waiting_timeout,
+        bot_workers=bot_workers,
+        bot_nice=bot_nice,
+        bot_tokens=bot_tokens,
+        bot_move_seconds=bot_move_seconds,
+    )
     peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)
     created = Buckets(limits.client_tables / 60, limits.client_tables)

@@ -38,11 +38,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--grace", type=float, default=20.0, metavar="S", help="seconds before a bot plays for a disconnected player (default 20)"
     )
     parser.add_argument(
-        "--bot-workers", type=int, default=None, metavar="N",
+        "--bot-workers",
+        type=int,
+        default=None,
+        metavar="N",
         help="processes the bots decide in (default: one per core; 0: a thread of the server process)",
     )
     parser.add_argument(
-        "--bot-nice", type=int, default=10, metavar="N",
+        "--bot-nice",
+        type=int,
+        default=10,
+        metavar="N",
         help="how far below the server's priority the bot processes run, 0 to 19 (default 10: people's actions first)",
     )
     parser.add_argument(
@@ -54,21 +60,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     bots = parser.add_argument_group("remote bots (see docs/write-a-bot.md, section 5)")
     bots.add_argument(
-        "--bot-token", action="append", default=[], metavar="NAME=SECRET",
+        "--bot-token",
+        action="append",
+        default=[],
+        metavar="NAME=SECRET",
         help="let bot NAME take seats with this secret (repeatable; 16+ characters; the tokens may also come from "
-             "--bot-tokens-file or the HEARTS_BOT_TOKENS environment variable, which keep them off the command line)",
+        "--bot-tokens-file or the HEARTS_BOT_TOKENS environment variable, which keep them off the command line)",
     )
     bots.add_argument("--bot-tokens-file", default=None, metavar="PATH", help="a file of bot tokens, one NAME=SECRET a line (# comments)")
     bots.add_argument(
-        "--bot-move-seconds", type=float, default=5.0, metavar="S",
+        "--bot-move-seconds",
+        type=float,
+        default=5.0,
+        metavar="S",
         help="seconds a remote bot has for each decision before the house bot makes it (default 5)",
     )
     workers = parser.add_argument_group("several workers on one PostgreSQL database (see docs/scaling.md)")
     w = workers.add_argument
     w("--workers", type=int, default=1, metavar="N", help="worker processes on this host, on ports PORT to PORT+N-1 (default 1)")
     w("--cluster", action="store_true", help="be one worker of several sharing --db (implied by --workers 2 or more)")
-    w("--public-ws", default=None, metavar="URL", help="the websocket URL clients are sent to for this worker's tables "
-      "(default: ws://HOST:PORT/ws, or ORIGIN/w/I/ws with --origin and --workers)")
+    w(
+        "--public-ws",
+        default=None,
+        metavar="URL",
+        help="the websocket URL clients are sent to for this worker's tables "
+        "(default: ws://HOST:PORT/ws, or ORIGIN/w/I/ws with --origin and --workers)",
+    )
     w("--internal-url", default=None, metavar="URL", help="the URL the other workers reach this one at (default http://HOST:PORT)")
     w("--lease-seconds", type=float, default=10.0, metavar="S", help="seconds a table's lease lasts unless renewed (default 10)")
     w("--worker-name", default="worker", metavar="NAME", help="this worker's name in the logs and the database (default worker)")
@@ -109,8 +126,10 @@ def run(args: argparse.Namespace) -> int:
         print("hearts serve: --bot-delay must be from 0 to 60 seconds and --grace from 0 to 3600", file=sys.stderr)
         return 2
     if args.bot_workers is not None and not 0 <= args.bot_workers <= MAX_BOT_WORKERS:
-        print(f"hearts serve: --bot-workers must be from 0 (bots in the server process) to {MAX_BOT_WORKERS}, not {args.bot_workers}",
-              file=sys.stderr)
+        print(
+            f"hearts serve: --bot-workers must be from 0 (bots in the server process) to {MAX_BOT_WORKERS}, not {args.bot_workers}",
+            file=sys.stderr,
+        )
         return 2
     if not 0 <= args.bot_nice <= 19:
         print(f"hearts serve: --bot-nice must be from 0 (the server's priority) to 19, not {args.bot_nice}", file=sys.stderr)
@@ -241,21 +260,43 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
 
         here = f"{args.host}:{args.port}" if ":" not in args.host else f"[{args.host}]:{args.port}"
         cluster = ClusterConfig(
-            internal=args.internal_url or f"http://{here}", public_ws=args.public_ws or f"ws://{here}/ws",
-            name=args.worker_name, lease=args.lease_seconds,
+            internal=args.internal_url or f"http://{here}",
+            public_ws=args.public_ws or f"ws://{here}/ws",
+            name=args.worker_name,
+            lease=args.lease_seconds,
         )
     try:
         try:
-            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
-                             bot_move_seconds=args.bot_move_seconds, language=language)
+            app = create_app(
+                url,
+                bot_delay=args.bot_delay,
+                grace=args.grace,
+                origins=args.origin,
+                limits=limits,
+                cluster=cluster,
+                bot_workers=args.bot_workers,
+                bot_nice=args.bot_nice,
+                bot_tokens=tokens,
+                bot_move_seconds=args.bot_move_seconds,
+                language=language,
+            )
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
-            app = create_app(url, bot_delay=args.bot_delay, grace=args.grace, origins=args.origin, limits=limits, cluster=cluster,
-                             bot_workers=args.bot_workers, bot_nice=args.bot_nice, bot_tokens=tokens,
-                             bot_move_seconds=args.bot_move_seconds, language=language)
+            app = create_app(
+                url,
+                bot_delay=args.bot_delay,
+                grace=args.grace,
+                origins=args.origin,
+                limits=limits,
+                cluster=cluster,
+                bot_workers=args.bot_workers,
+                bot_nice=args.bot_nice,
+                bot_tokens=tokens,
+                bot_move_seconds=args.bot_move_seconds,
+                language=language,
+            )
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -172,6 +172,5 @@ class Cluster:
         return sorted(out.values(), key=lambda t: -t["created"])
 
 
-
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}

@@ -200,9 +200,18 @@ class Hub:
     """Every live table of one server; see the module's notes."""
 
     def __init__(
-        self, store: Store, *, bot_delay: float = 0.7, grace: float = 20.0, waiting_timeout: float = WAITING_TIMEOUT,
-        review: float = REVIEW_SECONDS, bot_workers: int | None = None, quiet: float = RECONNECT_QUIET, bot_nice: int = BOT_NICE,
-        bot_tokens: BotTokens | None = None, bot_move_seconds: float = MOVE_SECONDS,
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.7,
+        grace: float = 20.0,
+        waiting_timeout: float = WAITING_TIMEOUT,
+        review: float = REVIEW_SECONDS,
+        bot_workers: int | None = None,
+        quiet: float = RECONNECT_QUIET,
+        bot_nice: int = BOT_NICE,
+        bot_tokens: BotTokens | None = None,
+        bot_move_seconds: float = MOVE_SECONDS,
     ) -> None:
         """``bot_workers``: the processes bots decide in (None: one per usable core; 0: a thread of this process),
         ``bot_nice`` steps below this process's priority.
@@ -330,9 +339,7 @@ class Hub:
         if body.get("name") is not None:
             name = check_name(body["name"])
         client_seed = _client_seed(body)
-        table = Table.new(
-            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time()
-        )
+        table = Table.new(secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time())
         try:
             await self._db(self.store.create, table, creator, quota)
         except OverQuota as over:
@@ -352,8 +359,10 @@ class Hub:
         """
         live = self._live(table_id)
         if not isinstance(body, dict) or set(body) - {"name", "seat", "token", "client_seed"}:
-            raise Refusal("bad_request", 'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, '
-                                         'if any, "client_seed": optional}')
+            raise Refusal(
+                "bad_request",
+                'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, if any, "client_seed": optional}',
+            )
         name = check_name(body.get("name"))
         client_seed = _client_seed(body)
         wanted = body.get("seat")
@@ -713,8 +722,9 @@ class Hub:
                 raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
             if seq != table.seq:
                 raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
-            fresh = Table.new(table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret,
-                              created=table.created)
+            fresh = Table.new(
+                table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret, created=table.created
+            )
             fresh.seats = [copy.copy(s) for s in table.seats]
             fresh.replay(table.log[:keep])
             try:

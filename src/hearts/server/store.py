@@ -188,8 +188,14 @@ class Store:
                 game = table.game
                 values["finished"] = time.time()
                 values["result"] = json.dumps(
-                    {"scores": game.scores, "winners": game.winners, "hands": len(game.hands), "names": [s.name for s in table.seats],
-                     "humans": [s.seat for s in table.seats if s.kind == HUMAN], "shooters": [h.shooter for h in game.hands]}
+                    {
+                        "scores": game.scores,
+                        "winners": game.winners,
+                        "hands": len(game.hands),
+                        "names": [s.name for s in table.seats],
+                        "humans": [s.seat for s in table.seats if s.kind == HUMAN],
+                        "shooters": [h.shooter for h in game.hands],
+                    }
                 )
                 values["record"] = dumps_record(table.record())
             conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
@@ -311,8 +317,14 @@ class Store:
 
 
 def _seat_row(seat: Seat) -> dict[str, Any]:
-    return {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "token_hash": seat.token_hash, "ever_human": seat.ever_human,
-            "client_seed": seat.client_seed}
+    return {
+        "seat": seat.seat,
+        "name": seat.name,
+        "kind": seat.kind,
+        "token_hash": seat.token_hash,
+        "ever_human": seat.ever_human,
+        "client_seed": seat.client_seed,
+    }
 
 
 def _check_quota(conn: Connection, creator: str, quota: Quota, now: float) -> None:

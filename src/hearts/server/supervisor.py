@@ -87,8 +87,11 @@ def supervise(argv_for: Callable[[int], list[str]], n: int, *, poll: float = 0.5
             now = time.monotonic()
             for i, proc in procs.items():
                 if proc.poll() is not None and i not in due:
-                    print(f"hearts serve: worker {i} exited ({proc.returncode}); starting it again in {pause[i]:.0f} s",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"hearts serve: worker {i} exited ({proc.returncode}); starting it again in {pause[i]:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                     due[i] = now + pause[i]
                     pause[i] = min(30.0, pause[i] * 2)
             for i, when in list(due.items()):

@@ -296,7 +296,7 @@ class Table:
         if any(s.seat != seat and (s.kind != BOT or s.token_hash is not None) for s in self.seats):
             return None
         played = len(hand.plays)
-        tail = self.log[len(self.log) - played:] if played else []
+        tail = self.log[len(self.log) - played :] if played else []
         mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
         return len(self.log) - played + mine[-1] if mine else None
 

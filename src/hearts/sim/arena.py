@@ -361,8 +361,15 @@ def _chunks(count: int, jobs: int) -> list[tuple[int, ...]]:
 
 
 def _run_ray(
-    lineup: tuple[str, ...], rules: Rules, mode: str, seed: int, count: int, jobs: int,
-    progress: Progress | None, factory: BotFactory, address: str,
+    lineup: tuple[str, ...],
+    rules: Rules,
+    mode: str,
+    seed: int,
+    count: int,
+    jobs: int,
+    progress: Progress | None,
+    factory: BotFactory,
+    address: str,
 ) -> list[DealOutcome]:
     """Play the deals as tasks on a Ray cluster and merge them in deal order."""
     from .ray_backend import run_tasks

@@ -140,8 +140,9 @@ def progress_bar(args: argparse.Namespace) -> ProgressBar | None:
 T = TypeVar("T")
 
 
-def play_lineup(command: str, args: argparse.Namespace, default: str, letter: str,
-                play: Callable[[list[str], Rules, ProgressBar | None], T]) -> tuple[T | None, int]:
+def play_lineup(
+    command: str, args: argparse.Namespace, default: str, letter: str, play: Callable[[list[str], Rules, ProgressBar | None], T]
+) -> tuple[T | None, int]:
     """Read the line-up and rules (:func:`lineup`), then ``play(bots, rules, bar)`` with a progress bar.
 
     Returns ``(result, 0)``; a failure is one line ``COMMAND: message`` on
@@ -169,8 +170,17 @@ def play_lineup(command: str, args: argparse.Namespace, default: str, letter: st
 
 def run(args: argparse.Namespace) -> int:
     def play(bots: list[str], rules: Rules, bar: ProgressBar | None) -> ArenaResult:
-        return run_arena(bots, rules, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
-                         progress=bar, ray=args.ray, time_limit=args.time_limit)
+        return run_arena(
+            bots,
+            rules,
+            hands=args.hands,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=bar,
+            ray=args.ray,
+            time_limit=args.time_limit,
+        )
 
     result, status = play_lineup("hearts arena", args, "random,heuristic", "K", play)
     if result is None:

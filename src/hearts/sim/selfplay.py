@@ -66,8 +66,19 @@ class _Rows:
     def __len__(self) -> int:
         return len(self.bot)
 
-    def add(self, deal: int, hand: int, seat: int, bot: str, step: int, phase: str,
-            obs: np.ndarray, mask: np.ndarray, action: int, values: dict[int, float] | None) -> None:
+    def add(
+        self,
+        deal: int,
+        hand: int,
+        seat: int,
+        bot: str,
+        step: int,
+        phase: str,
+        obs: np.ndarray,
+        mask: np.ndarray,
+        action: int,
+        values: dict[int, float] | None,
+    ) -> None:
         for key, v in (("deal", deal), ("hand", hand), ("seat", seat), ("step", step), ("action", action)):
             self.ints[key].append(v)
         self.bot.append(bot)
@@ -94,8 +105,15 @@ class _Rows:
         """The columns as NumPy arrays (``values`` as a float array and a null mask)."""
         import numpy as np
 
-        dtypes = {"deal": np.int32, "hand": np.int16, "seat": np.int8, "step": np.int16, "action": np.int8,
-                  "hand_points": np.int16, "game_points": np.int16}
+        dtypes = {
+            "deal": np.int32,
+            "hand": np.int16,
+            "seat": np.int8,
+            "step": np.int16,
+            "action": np.int8,
+            "hand_points": np.int16,
+            "game_points": np.int16,
+        }
         out: dict[str, Any] = {k: np.array(v, dtype=dtypes[k]) for k, v in self.ints.items()}
         out.update({k: np.array(v, dtype=np.float32) for k, v in self.floats.items()})
         out["bot"] = list(self.bot)
@@ -171,4 +189,3 @@ def play_shard(task: tuple[tuple[str, ...], dict[str, Any], str, int, tuple[int,
     for i in indices:
         _play_one(lineup, rules, seed, i, mode, factory, rows)
     return rows.arrays(size(rules))
-

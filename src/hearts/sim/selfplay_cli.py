@@ -38,21 +38,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="DIR", help="output directory (new or empty)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, its CPUs")
-    parser.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
-                        help="play on a Ray cluster: local (the default) starts one for the run; or HOST:PORT, ray://HOST:PORT, auto")
-    parser.add_argument("--shard-size", type=int, default=DEFAULT_SHARD, metavar="D",
-                        help=f"deals (or games) per Parquet file (default {DEFAULT_SHARD})")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="play on a Ray cluster: local (the default) starts one for the run; or HOST:PORT, ray://HOST:PORT, auto",
+    )
+    parser.add_argument(
+        "--shard-size", type=int, default=DEFAULT_SHARD, metavar="D", help=f"deals (or games) per Parquet file (default {DEFAULT_SHARD})"
+    )
     parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
-    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                        help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="progress bar on standard error (default: when it is a terminal)")
+    parser.add_argument(
+        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on standard error (default: when it is a terminal)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     def play(bots: list[str], rules: Rules, bar: ProgressBar | None) -> SelfplayResult:
-        return run_selfplay(bots, rules, args.out, hands=args.hands, games=args.games, seed=args.seed, jobs=args.jobs,
-                            ray=args.ray, shard_size=args.shard_size, progress=bar)
+        return run_selfplay(
+            bots,
+            rules,
+            args.out,
+            hands=args.hands,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            ray=args.ray,
+            shard_size=args.shard_size,
+            progress=bar,
+        )
 
     result, status = play_lineup("hearts selfplay", args, "search,heuristic", "N", play)
     if result is None:

@@ -117,8 +117,11 @@ def manifest(rules: Rules, lineup: Sequence[str], mode: str, count: int, seed: i
     from hearts.net.encoding import segments
 
     n = rules.players
-    deals = (f"deal i: the hearts-deal/1 deal of seed_from_text(f'{seed}:{{i}}'), hand number i % {pass_cycle(rules)} + 1, dealer i % {n}"
-             if mode == "hands" else f"game g, hand h: the hearts-deal/1 deal of seed_from_text(f'{seed}:{{g}}:{{h}}')")
+    deals = (
+        f"deal i: the hearts-deal/1 deal of seed_from_text(f'{seed}:{{i}}'), hand number i % {pass_cycle(rules)} + 1, dealer i % {n}"
+        if mode == "hands"
+        else f"game g, hand h: the hearts-deal/1 deal of seed_from_text(f'{seed}:{{g}}:{{h}}')"
+    )
     return {
         "format": FORMAT,
         "mode": mode,

@@ -305,7 +305,7 @@ class HeartsApp(App[None]):
 
     # -- showing -------------------------------------------------------------
     def takes_text(self, seat: int, points: int) -> str:
-        """"You take it, 3 points" or "Ada takes it, 3 points"."""
+        """ "You take it, 3 points" or "Ada takes it, 3 points"."""
         if seat == self.session.human:
             return _("You take it, {points}").format(points=n_points(points))
         return _("{name} takes it, {points}").format(name=self.session.names[seat], points=n_points(points))

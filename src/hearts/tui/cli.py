@@ -164,8 +164,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             "hearts play: "
             + _(
-                "--resume and --continue take the rules and the deal from the file:"
-                " drop --variant, --players, --target, --rule and --seed"
+                "--resume and --continue take the rules and the deal from the file: drop --variant, --players, --target, --rule and --seed"
             ),
             file=sys.stderr,
         )

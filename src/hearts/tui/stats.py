@@ -146,9 +146,11 @@ def table(players: dict[str, dict[str, int]], only: str | None = None) -> str:
     rows = []
     for name in names:
         row = players.get(name, dict.fromkeys(FIELDS, 0))
-        rows.append([name, str(row["games"]), str(row["wins"]), str(row["hands"]), average(row), str(row["moons_shot"]),
-                     str(row["moons_conceded"])])
+        rows.append(
+            [name, str(row["games"]), str(row["wins"]), str(row["hands"]), average(row), str(row["moons_shot"]), str(row["moons_conceded"])]
+        )
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
     def line(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 

@@ -96,9 +96,7 @@ def trick_history(rules: Rules, names: Sequence[str], tricks: Sequence[object], 
     for number, t in enumerate(tricks, 1):
         leader, cards, winner, points = t.leader, t.cards, t.winner, t.points  # type: ignore[attr-defined]
         cancelled, _best = trick_marks(rules, cards)
-        plays = ", ".join(
-            f"{names[(leader + i) % rules.players]} {card(c)}{' ✗' if i in cancelled else ''}" for i, c in enumerate(cards)
-        )
+        plays = ", ".join(f"{names[(leader + i) % rules.players]} {card(c)}{' ✗' if i in cancelled else ''}" for i, c in enumerate(cards))
         if winner is None:
             who = _("set aside, for the winner of the next trick")
         elif winner == human:

@@ -305,8 +305,15 @@ def invalid_cases() -> dict[str, dict[str, Any]]:
     fixed = game_record(play_game(Rules.standard(4, moon="add"), 3, first_hand=MOON_HAND, max_hands=1))
     mut("moon_rules_fix_it", lambda r: r["hands"][0].__setitem__("moon", "subtract"), fixed)
     mut("moon_unfinished_hand", lambda r: r["hands"][0]["plays"].pop(), moon)
-    mut("moon_before_passing", lambda r: (r["hands"][1].__setitem__("passes", None), r["hands"][1].__setitem__("plays", []),
-                                          r["hands"][1].__setitem__("moon", "add")), moon)
+    mut(
+        "moon_before_passing",
+        lambda r: (
+            r["hands"][1].__setitem__("passes", None),
+            r["hands"][1].__setitem__("plays", []),
+            r["hands"][1].__setitem__("moon", "add"),
+        ),
+        moon,
+    )
     return c
 
 
@@ -432,9 +439,7 @@ def main() -> None:
     examples = ROOT / "examples"
     examples.mkdir(exist_ok=True)
     (examples / "standard4.json").write_text(dumps_record(game_record(play_game(Rules.standard(4), 2024))), encoding="utf-8")
-    (examples / "cancellation8.json").write_text(
-        dumps_record(game_record(play_game(Rules.cancellation(8), 2025))), encoding="utf-8"
-    )
+    (examples / "cancellation8.json").write_text(dumps_record(game_record(play_game(Rules.cancellation(8), 2025))), encoding="utf-8")
 
 
 if __name__ == "__main__":
