@@ -35,10 +35,12 @@ lean of the sequential deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import BIT, HEARTS_MASK, SUIT_MASKS, SUIT_OF
 from hearts.core.hand import POINT_MASK
+from hearts.core.rules import PASS_OFFSETS
 
 _ALL = (1 << 52) - 1
 #: failed sequential tries before the augmenting-path assignment is used
@@ -293,3 +295,29 @@ class WorldSampler:
         for s in range(n):
             hands[s].extend(placed[s])
         return hands, placed[kit]
+
+
+def choose_passes(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.Random) -> list[tuple[Card, ...]]:
+    """Passes that agree with ``view`` and the world ``hands`` (play phase; empty when nobody passed).
+
+    The viewer's pass and the pass it received are known; every other seat
+    passed ``pass_count`` cards drawn from what its target held after the
+    pass (the target's hand now plus the cards it played).
+    """
+    n, seat = view.players, view.seat
+    if view.pass_direction == "none":
+        return [() for _ in range(n)]
+    assert seat is not None and view.passed is not None and view.received is not None
+    offset = PASS_OFFSETS[view.pass_direction]
+    played = view.played_by_seat()
+    passes: list[tuple[Card, ...]] = []
+    for s in range(n):
+        target = (s + offset) % n
+        if s == seat:
+            passes.append(tuple(view.passed))
+        elif target == seat:
+            passes.append(tuple(view.received))
+        else:
+            after = sorted(set(hands[target]) | set(played[target]))
+            passes.append(tuple(rng.sample(after, view.rules.pass_count)))
+    return passes

@@ -27,7 +27,6 @@ seat's view plus a sampled world) as OpenSpiel's action history.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,32 +101,6 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
 def played_by_seat(view: SeatView) -> list[list[Card]]:
     """The cards each seat has played so far in the hand, in order (:meth:`SeatView.played_by_seat`)."""
     return view.played_by_seat()
-
-
-def choose_passes(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.Random) -> list[tuple[Card, ...]]:
-    """Passes that agree with ``view`` and the world ``hands`` (play phase; empty when nobody passed).
-
-    The viewer's pass and the pass it received are known; every other seat
-    passed ``pass_count`` cards drawn from what its target held after the
-    pass (the target's hand now plus the cards it played).
-    """
-    n, seat = view.players, view.seat
-    if view.pass_direction == "none":
-        return [() for _ in range(n)]
-    assert seat is not None and view.passed is not None and view.received is not None
-    offset = PASS_OFFSETS[view.pass_direction]
-    played = played_by_seat(view)
-    passes: list[tuple[Card, ...]] = []
-    for s in range(n):
-        target = (s + offset) % n
-        if s == seat:
-            passes.append(tuple(view.passed))
-        elif target == seat:
-            passes.append(tuple(view.received))
-        else:
-            after = sorted(set(hands[target]) | set(played[target]))
-            passes.append(tuple(rng.sample(after, view.rules.pass_count)))
-    return passes
 
 
 def openspiel_history(view: SeatView, hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]] = (), first: int = 0) -> list[int]:

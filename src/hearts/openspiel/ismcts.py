@@ -40,10 +40,10 @@ from typing import Any
 
 from hearts.bots.base import Bot
 from hearts.bots.registry import BotSpecError, float_setting, int_setting, reject_unknown
+from hearts.bots.sampler import choose_passes
 from hearts.core import Card, Rules, SeatView, card_name
 
 from .bridge import (
-    choose_passes,
     from_openspiel,
     openspiel_history,
     openspiel_params,

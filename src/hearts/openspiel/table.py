@@ -317,14 +317,12 @@ def resample_actions(table: Table, player: int, rng: random.Random) -> list[int]
     card played, the moon choice. The others' current hands and the kitty
     come from the void-aware sampler (:func:`hearts.bots.sampler.sample_hands`),
     and their passes are drawn to agree with what each target now holds
-    (:func:`hearts.openspiel.bridge.choose_passes`). Earlier hands of a
+    (:func:`hearts.bots.sampler.choose_passes`). Earlier hands of a
     game are kept as they were: they cannot change the future. On a chance
     node of the deal, the cards dealt so far to the others are redrawn
     uniformly from those ``player`` has not seen.
     """
-    from hearts.bots.sampler import sample_hands
-
-    from .bridge import choose_passes
+    from hearts.bots.sampler import choose_passes, sample_hands
 
     rules = table.settings.rules
     n = rules.players
