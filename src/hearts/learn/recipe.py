@@ -89,7 +89,7 @@ class Recipe:
 
 RECIPES: dict[str, Recipe] = {
     # the shipped 4-player model
-    "standard-4": Recipe("standard-4", "standard", 4, TEACHER, chunks=48, mean_weight=0.25),
+    "standard-4": Recipe("standard-4", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
     # 8-player Cancellation Hearts: a cheaper teacher, shorter chunks
     "cancellation-8": Recipe(
         "cancellation-8", "cancellation", 8, "search:sims=200:pass=8:miss=0.6", chunks=40, chunk_hands=50, shard_hands=25, shooter_every=0
