@@ -504,7 +504,7 @@ def head(server: EdgeServer, path: str) -> tuple[int, dict[str, str]]:
 
 def test_security_headers_on_every_response(make_server: Any) -> None:
     server = make_server(client_tables=1, client_waiting=0)
-    static = sorted(p.name for p in (Path(__import__("hearts.server.app").server.app.STATIC)).iterdir())[0]
+    static = sorted(p.name for p in (Path(__import__("hearts.server.app").server.app.STATIC)).iterdir() if p.is_file())[0]
     server.table()
     server.post("/api/tables", body())  # now over the table limit: a 429
     for path, status in (
