@@ -265,38 +265,26 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
             name=args.worker_name,
             lease=args.lease_seconds,
         )
+    settings: dict[str, Any] = {
+        "bot_delay": args.bot_delay,
+        "grace": args.grace,
+        "origins": args.origin,
+        "limits": limits,
+        "cluster": cluster,
+        "bot_workers": args.bot_workers,
+        "bot_nice": args.bot_nice,
+        "bot_tokens": tokens,
+        "bot_move_seconds": args.bot_move_seconds,
+        "language": language,
+    }
     try:
         try:
-            app = create_app(
-                url,
-                bot_delay=args.bot_delay,
-                grace=args.grace,
-                origins=args.origin,
-                limits=limits,
-                cluster=cluster,
-                bot_workers=args.bot_workers,
-                bot_nice=args.bot_nice,
-                bot_tokens=tokens,
-                bot_move_seconds=args.bot_move_seconds,
-                language=language,
-            )
+            app = create_app(url, **settings)
         except Exception:
             if cluster is None:
                 raise
             time.sleep(1.0)  # workers started at once on a new database may race to make the schema: once more
-            app = create_app(
-                url,
-                bot_delay=args.bot_delay,
-                grace=args.grace,
-                origins=args.origin,
-                limits=limits,
-                cluster=cluster,
-                bot_workers=args.bot_workers,
-                bot_nice=args.bot_nice,
-                bot_tokens=tokens,
-                bot_move_seconds=args.bot_move_seconds,
-                language=language,
-            )
+            app = create_app(url, **settings)
     except Exception as err:  # a bad URL or an unreachable database: one line, no traceback
         print(f"hearts serve: cannot open the database {_safe_url(url)}: {str(err).splitlines()[0]}", file=sys.stderr)
         return 2
