@@ -131,6 +131,18 @@ class Client:
             self.task.cancel()
         await _close_quietly(self.close)
 
+    async def close_after_send(self, code: int) -> None:
+        """Let the queued messages go out (bounded: a stuck peer is closed anyway), then close with ``code``."""
+        for _ in range(20):
+            if self.queue.empty():
+                break
+            await asyncio.sleep(0.01)
+        self.closed = True
+        try:
+            await asyncio.wait_for(self.close(code), 2.0)
+        except Exception:
+            pass
+
     def start(self) -> asyncio.Task[None]:
         """Start the writer task that sends the queued messages."""
         self.task = asyncio.get_running_loop().create_task(self._write())
@@ -278,7 +290,7 @@ class Hub:
             if ws:
                 client.send(protocol.reply("moved", ws=ws))
             client.closed = True  # nothing more is read or queued: what is queued goes out, then the close
-            self._spawn(_close_after_send(client, 4302 if ws else 1012))
+            self._spawn(client.close_after_send(4302 if ws else 1012))
         log.info("table %s is served by another worker now", table_id)
 
     async def stop(self) -> None:
@@ -886,19 +898,6 @@ class Hub:
             raise
         except Exception:
             log.exception("bot driver of table %s stopped", live.table.id)
-
-
-async def _close_after_send(client: Client, code: int) -> None:
-    """Let the client's queued messages go out (bounded: a stuck peer is closed anyway), then close with ``code``."""
-    for _ in range(20):
-        if client.queue.empty():
-            break
-        await asyncio.sleep(0.01)
-    client.closed = True
-    try:
-        await asyncio.wait_for(client.close(code), 2.0)
-    except Exception:
-        pass
 
 
 def _client_seed(body: dict[str, Any]) -> str | None:

@@ -307,7 +307,7 @@ class RemoteBots:
             if client is not None:
                 live.clients.discard(client)
                 client.send(protocol.error("unseated", f"{rs.faults} faults ({rs.in_row} in a row): the house bot plays this seat now"))
-                hub._spawn(_close_later(client, UNSEATED))
+                hub._spawn(client.close_after_send(UNSEATED))
             hub._schedule(live)
             hub._broadcast(live)
 
@@ -316,16 +316,3 @@ class RemoteBots:
         if rs.pending is not None and rs.pending.timer is not None:
             rs.pending.timer.cancel()
         rs.pending = None
-
-
-async def _close_later(client: Client, code: int) -> None:
-    """Let the client's queued messages go out (bounded), then close it with ``code``."""
-    for _ in range(20):
-        if client.queue.empty():
-            break
-        await asyncio.sleep(0.01)
-    client.closed = True
-    try:
-        await asyncio.wait_for(client.close(code), 2.0)
-    except Exception:
-        pass
