@@ -17,6 +17,7 @@ from typing import Any
 import pyspiel
 
 import hearts.openspiel  # noqa: F401  (registers python_hearts)
+from hearts.openspiel.bridge import random_playout
 
 
 def random_hands(game: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
@@ -25,15 +26,7 @@ def random_hands(game: Any, seconds: float, seed: int = 1) -> tuple[float, float
     hands = steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            steps += 1
+        steps += random_playout(game.new_initial_state(), rng)[1]
         hands += 1
     elapsed = time.perf_counter() - start
     return hands / elapsed, steps / elapsed

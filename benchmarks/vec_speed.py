@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from hearts.core import Rules
-from hearts.openspiel.bridge import load_hearts
+from hearts.openspiel.bridge import load_hearts, random_playout
 from hearts.vec import VecHearts
 from hearts.vec.check import check
 
@@ -93,16 +93,9 @@ def openspiel_rates(seconds: float, seed: int = 1) -> dict[str, float] | None:
     hands = decisions = states = 0
     clock = Clock()
     while clock.elapsed()[0] < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                decisions += 1
-            states += 1
+        made, stepped = random_playout(game.new_initial_state(), rng)
+        decisions += made
+        states += stepped
         hands += 1
     wall, cpu = clock.elapsed()
     return {

@@ -27,6 +27,7 @@ seat's view plus a sampled world) as OpenSpiel's action history.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,6 +67,25 @@ def load_hearts(**params: Any) -> Any:
     except ImportError:
         return None
     return pyspiel.load_game("hearts", params) if params else pyspiel.load_game("hearts")
+
+
+def random_playout(state: Any, rng: random.Random) -> tuple[int, int]:
+    """Play a pyspiel ``state`` to its end at random (chance outcomes and actions alike, uniformly); (decisions, steps).
+
+    The loop the benchmarks drive OpenSpiel's games with: decisions are the
+    players' actions, steps every action applied, chance outcomes included.
+    """
+    decisions = steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            decisions += 1
+        steps += 1
+    return decisions, steps
 
 
 def why_not_openspiel(rules: Rules) -> str | None:

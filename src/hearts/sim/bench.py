@@ -134,20 +134,12 @@ def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, f
 
 def bench_pyspiel_decisions(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
     """Decisions (picks and cards, not chance outcomes) per second of a pyspiel game played at random from Python."""
+    from hearts.openspiel.bridge import random_playout
+
     rng = random.Random(seed)
 
     def step(i: int) -> int:
-        decisions = 0
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(rng.random() * len(actions))])
-                decisions += 1
-        return decisions
+        return random_playout(game.new_initial_state(), rng)[0]
 
     return _rate(step, seconds)
 
