@@ -98,6 +98,64 @@ def test_shapes_without_a_shipped_model_are_named_in_the_error() -> None:
         load_shipped(Rules.cancellation(11))
 
 
+def _views(rules: Rules, count: int) -> list:
+    """Seat views of random positions at ``rules``' table: passes where there is passing, then plays."""
+    rng = random.Random(rules.players * 100 + count)
+    views = []
+    for number in range(1, count + 1):
+        fresh = Hand.from_seed(rules, rng.randrange(10**6), number=number)
+        if fresh.phase == "pass":
+            views.append(fresh.view(number % rules.players))
+        hand = _position(rules, rng, number)
+        if hand is not None:
+            views.append(hand.view(hand.to_move))
+    return views
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(5), Rules.cancellation(8)], ids=lambda r: f"{r.variant}{r.players}")
+def test_the_medium_level_is_the_net_where_a_model_ships_and_the_heuristic_elsewhere(rules: Rules) -> None:
+    medium = make_bot("medium", seed=3)
+    shipped = f"{rules.variant}-{rules.players}" in shipped_models()
+    other = make_bot("net" if shipped else "heuristic", seed=3)
+    medium.check(rules)  # every shape can be played at this level
+    views = _views(rules, 12)
+    assert any(v.phase == "pass" for v in views) == (rules.pass_count > 0) and any(v.phase == "play" for v in views)
+    for view in views:
+        assert medium.act(view) == other.act(view), view
+    if shipped:  # and the net is not the heuristic: on some of these positions they differ
+        heuristic = make_bot("heuristic", seed=3)
+        assert any(medium.act(v) != heuristic.act(v) for v in views)
+
+
+def test_the_net_without_a_fallback_refuses_a_table_with_no_model_before_playing() -> None:
+    with pytest.raises(BotSpecError, match="no shipped model for standard Hearts with 5 players"):
+        make_bot("net").check(Rules.standard(5))
+    make_bot("net").check(Rules.standard(4))
+
+
+@pytest.mark.parametrize("fallback", ["net", "chess", "heuristic:noise=1"])
+def test_a_bad_fallback_is_a_clear_error(fallback: str) -> None:
+    with pytest.raises(BotSpecError):
+        make_bot(f"net:fallback={fallback}")
+
+
+def test_without_numpy_the_medium_level_is_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    real = importlib.import_module
+
+    def no_numpy(name: str, package: str | None = None) -> object:
+        if name == "hearts.net.bot":
+            raise ImportError("No module named 'numpy'")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_numpy)
+    bot = make_bot("medium", seed=5)
+    assert type(bot).__name__ == "HeuristicBot" and bot.name == "medium"
+    with pytest.raises(BotSpecError, match="not available here"):
+        make_bot("net")
+
+
 def test_every_shipped_model_loads_fits_and_is_small() -> None:
     assert "standard-4" in shipped_models()
     total = 0

@@ -54,10 +54,11 @@ FACTORIES: dict[str, str] = {
     "net-search": "hearts.net.search:make",
 }
 
-#: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength)
+#: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength); ``medium`` is
+#: the learned net where a model is shipped for the table's shape and NumPy is installed, else the heuristic
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.5",
-    "medium": "heuristic",
+    "medium": "net:fallback=heuristic",
     "hard": "search:sims=1000:pass=24:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6:boss=3:ms=140:pass_ms=140",
     "expert": "search:sims=3000:pass=100:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:stopper=3:boss=3:boss_over=1"
     ":pass_top=2:miss=0.6:ms=900:pass_ms=900",
@@ -153,6 +154,8 @@ def make_bot(spec: str, *, seed: int | None = None, time_limit: float | None = N
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:
+        if "fallback" in params:  # e.g. the medium level's net without NumPy: its fallback plays
+            return make_bot(params["fallback"], seed=seed)
         raise BotSpecError(f"bot {name!r} is not available here: {err}") from None
     factory: Factory = getattr(module, function)
     bot = factory(params, seed)

@@ -17,13 +17,21 @@ card instead of the best-valued one.
 ``net`` uses the model shipped for the table's shape; ``net:file=PATH``
 loads another (written by ``hearts train``). A model used at a table it
 was not trained for raises a clear :class:`~hearts.net.model.ModelError`.
+``fallback=NAME`` (a bot or level name without settings, e.g. ``heuristic``)
+plays the tables that have no shipped model instead: the ``medium`` level is
+``net:fallback=heuristic``. The registry also makes the fallback when NumPy
+is missing.
 
 >>> from hearts.bots import make_bot
->>> from hearts.core import Game, Rules
+>>> from hearts.core import Hand, Rules
 >>> make_bot("net:file=nowhere.npz")
 Traceback (most recent call last):
 ...
 hearts.bots.registry.BotSpecError: cannot read the model file 'nowhere.npz': [Errno 2] No such file or directory: 'nowhere.npz'
+>>> bot = make_bot("net:fallback=heuristic", seed=1)
+>>> view = Hand.from_seed(Rules.standard(5), seed=2).view(0)
+>>> bot.act(view) == make_bot("heuristic", seed=1).act(view)  # no 5-player model: the heuristic decides
+True
 """
 
 from __future__ import annotations
@@ -33,11 +41,11 @@ import numpy as np
 from hearts.bots import Bot
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
-from hearts.bots.registry import BotSpecError, float_setting, int_setting, reject_unknown
+from hearts.bots.registry import BotSpecError, float_setting, int_setting, known_bots, make_bot, reject_unknown
 from hearts.core import Card, Rules, SeatView
 
 from .encoding import action_mask, encode
-from .model import ModelError, NetModel, load_shipped
+from .model import ModelError, NetModel, has_shipped, load_shipped
 
 
 class NetBot(Bot):
@@ -51,14 +59,15 @@ class NetBot(Bot):
         shoot: float = 0.5,
         live: int = LIVE_DEFEND_AT,
         stopper: float = 3.0,
+        fallback: Bot | None = None,
     ) -> None:
         self.model = model
+        self.fallback = fallback
         self.name = name
         self.defend = defend
         self.shoot = shoot
         self.live = live
         self.stopper = stopper
-        self._shipped: dict[tuple[str, int], NetModel] = {}
         self._values: dict[Card, float] | None = None
 
     def model_for(self, rules: Rules) -> NetModel:
@@ -66,10 +75,21 @@ class NetBot(Bot):
         if self.model is not None:
             self.model.check_fits(rules)
             return self.model
-        key = (rules.variant, rules.players)
-        if key not in self._shipped:
-            self._shipped[key] = load_shipped(rules)
-        return self._shipped[key]
+        return load_shipped(rules)
+
+    def _stand_in(self, rules: Rules) -> Bot | None:
+        """The fallback bot where it plays instead: no model of our own and none shipped for this table's shape."""
+        if self.fallback is None or self.model is not None or has_shipped(rules):
+            return None
+        return self.fallback
+
+    def check(self, rules: Rules) -> None:
+        if self._stand_in(rules) is not None:
+            return
+        try:
+            self.model_for(rules)
+        except ModelError as err:
+            raise BotSpecError(str(err)) from None
 
     def decision_values(self) -> dict[Card, float] | None:
         """The model's value of each legal card in the last play (None after a pass or a forced card)."""
@@ -77,6 +97,9 @@ class NetBot(Bot):
 
     def pass_cards(self, view: SeatView) -> list[Card]:
         self._values = None
+        stand_in = self._stand_in(view.rules)
+        if stand_in is not None:
+            return stand_in.pass_cards(view)
         model = self.model_for(view.rules)
         picked: list[Card] = []
         for _ in range(view.rules.pass_count):
@@ -87,6 +110,9 @@ class NetBot(Bot):
 
     def play_card(self, view: SeatView) -> Card:
         self._values = None
+        stand_in = self._stand_in(view.rules)
+        if stand_in is not None:
+            return stand_in.play_card(view)
         legal = view.legal
         model = self.model_for(view.rules)
         me = view.seat
@@ -112,15 +138,22 @@ class NetBot(Bot):
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``net``: settings ``file`` (a model by ``hearts train``; default: the shipped one), ``defend``, ``shoot``, ``seed`` (unused)."""
+    """``net``: settings ``file`` (a model by ``hearts train``; default: the shipped one), ``defend``, ``shoot``, ``live``,
+    ``stopper``, ``fallback`` (a bot for the tables with no shipped model) and ``seed`` (the fallback's)."""
     params.pop("seed", None)
     path = params.pop("file", None)
     defend = bool(int_setting(params, "defend", 0, 1, 1, "net"))
     shoot = float_setting(params, "shoot", 0.0, 1.0, 0.5, "net")
     live = int_setting(params, "live", 1, 26, LIVE_DEFEND_AT, "net")
     stopper = float_setting(params, "stopper", 0.0, 26.0, 3.0, "net")
+    fallback = params.pop("fallback", None)
     reject_unknown(params, "net")
-    settings = {"defend": defend, "shoot": shoot, "live": live, "stopper": stopper}
+    stand_in = None
+    if fallback is not None:
+        if fallback == "net" or fallback not in known_bots():
+            raise BotSpecError(f"fallback must name another bot or level (e.g. heuristic) in bot spec 'net', not {fallback!r}")
+        stand_in = make_bot(fallback, seed=seed)
+    settings = {"defend": defend, "shoot": shoot, "live": live, "stopper": stopper, "fallback": stand_in}
     if path is None:
         return NetBot(**settings)  # type: ignore[arg-type]
     try:

@@ -32,6 +32,7 @@ hearts.net.model.ModelError: this model was trained for cancellation Hearts with
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -233,15 +234,28 @@ def shipped_models() -> list[str]:
     return sorted(p.stem for p in MODELS.glob("*.npz"))
 
 
+def has_shipped(rules: Rules) -> bool:
+    """Whether a model is shipped for ``rules``' table shape (variant and players)."""
+    return (MODELS / shipped_name(rules.variant, rules.players)).exists()
+
+
 def load_shipped(rules: Rules) -> NetModel:
-    """The shipped model for ``rules``' table shape, or a clear :class:`ModelError` naming the ones there are."""
-    path = MODELS / shipped_name(rules.variant, rules.players)
-    if not path.exists():
+    """The shipped model for ``rules``' table shape, or a clear :class:`ModelError` naming the ones there are.
+
+    Each file is read once per process: every later call returns the same
+    (read-only) model, so a bot made for each decision costs no file read.
+    """
+    if not has_shipped(rules):
         have = ", ".join(shipped_models()) or "none"
         raise ModelError(
             f"no shipped model for {rules.variant} Hearts with {rules.players} players "
             f"(shipped: {have}); train one with `hearts train` and use net:file=PATH"
         )
-    model = NetModel.load(path)
+    model = _read_shipped(shipped_name(rules.variant, rules.players))
     model.check_fits(rules)
     return model
+
+
+@functools.cache
+def _read_shipped(name: str) -> NetModel:
+    return NetModel.load(MODELS / name)
