@@ -41,7 +41,7 @@ import numpy as np
 from hearts.bots import Bot
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
-from hearts.bots.registry import BotSpecError, float_setting, int_setting, known_bots, make_bot, reject_unknown
+from hearts.bots.registry import BotSpecError, float_setting, int_setting, make_bot, reject_unknown
 from hearts.core import Card, Rules, SeatView
 
 from .encoding import action_mask, encode
@@ -150,9 +150,9 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     reject_unknown(params, "net")
     stand_in = None
     if fallback is not None:
-        if fallback == "net" or fallback not in known_bots():
-            raise BotSpecError(f"fallback must name another bot or level (e.g. heuristic) in bot spec 'net', not {fallback!r}")
-        stand_in = make_bot(fallback, seed=seed)
+        if fallback == "net":
+            raise BotSpecError("fallback must name another bot or level (e.g. heuristic) in bot spec 'net', not 'net'")
+        stand_in = make_bot(fallback, seed=seed)  # an unknown name is refused there
     settings = {"defend": defend, "shoot": shoot, "live": live, "stopper": stopper, "fallback": stand_in}
     if path is None:
         return NetBot(**settings)  # type: ignore[arg-type]
