@@ -277,7 +277,7 @@ class Hub:
         live = self.tables.pop(table_id, None)
         if live is None:
             return
-        for handle in (live.timer, live.expiry, *live.grace.values(), *live.quiet.values()):
+        for handle in (live.timer, live.expiry, live.review_timer, *live.grace.values(), *live.quiet.values()):
             if handle is not None:
                 handle.cancel()
         live.grace.clear()
