@@ -30,9 +30,11 @@ from . import protocol
 from .bot_tokens import BotTokens
 from .botpool import BOT_NICE
 from .cluster import Cluster, ClusterConfig
+from .connection import FLOOD_LIMIT, Client
 from .edge import Edge, Origins, ShortUrls
-from .hub import FLOOD_LIMIT, TURN_SECONDS, WAITING_TIMEOUT, Client, Hub
+from .hub import WAITING_TIMEOUT, Hub
 from .limits import Buckets, Limits, client_key, creator_id
+from .lobby import TURN_SECONDS
 from .pages import index_page
 from .remote import MOVE_SECONDS
 from .store import Quota, Store
@@ -158,13 +160,13 @@ def create_app(
             body = await body_of(request)
             protocol.check_table_request(body)
             if peers is not None:  # counted in the database, over every worker
-                out = await hub.create_table(body, _peer(request), creator_id(peers.secret, key), quota)
+                out = await hub.lobby.create_table(body, _peer(request), creator_id(peers.secret, key), quota)
                 return ok(out, 201)
             if limits.client_waiting and len(still_waiting(key)) >= limits.client_waiting:
                 raise Refusal("rate_limited", f"you have {limits.client_waiting} tables waiting for their start: start one first")
             if not created.take(key):
                 raise Refusal("rate_limited", f"at most {limits.client_tables} new tables a minute from one address: wait a little")
-            out = await hub.create_table(body, _peer(request))
+            out = await hub.lobby.create_table(body, _peer(request))
         except Refusal as r:
             return error(r.code, r.message)
         if limits.client_waiting:
@@ -185,7 +187,7 @@ def create_app(
         return JSONResponse(answer, status_code=status)
 
     async def list_tables(request: Request) -> Response:
-        tables = await peers.lobby() if peers is not None else hub.open_tables()
+        tables = await peers.lobby() if peers is not None else hub.lobby.open_tables()
         listing: dict[str, Any] = {"tables": tables[: limits.lobby_size]}
         if len(tables) > limits.lobby_size:
             listing["more"] = len(tables) - limits.lobby_size
@@ -193,7 +195,7 @@ def create_app(
 
     async def table_info(request: Request) -> Response:
         try:
-            return await elsewhere(request, "GET") or ok(hub.table_info(request.path_params["table"]))
+            return await elsewhere(request, "GET") or ok(hub.lobby.table_info(request.path_params["table"]))
         except Refusal as r:
             return error(r.code, r.message)
 
@@ -205,23 +207,23 @@ def create_app(
             if moved is not None:
                 return moved
             peer = peers.believe(request.headers, _peer(request)) if peers is not None else _peer(request)
-            return ok(await hub.join(request.path_params["table"], body, peer))
+            return ok(await hub.lobby.join(request.path_params["table"], body, peer))
         except Refusal as r:
             return error(r.code, r.message)
 
     async def games(request: Request) -> Response:
-        return ok({"games": await hub.finished_games()})
+        return ok({"games": await hub.lobby.finished_games()})
 
     async def stats(request: Request) -> Response:
         try:
-            return ok(await hub.player_stats(request.query_params.get("name")))
+            return ok(await hub.lobby.player_stats(request.query_params.get("name")))
         except Refusal as r:
             return error(r.code, r.message)
 
     async def record(request: Request) -> Response:
         table = request.path_params["table"]
         try:
-            text = await hub.record(table)
+            text = await hub.lobby.record(table)
         except Refusal as r:
             return error(r.code, r.message)
         safe = "".join(ch for ch in table if ch.isascii() and (ch.isalnum() or ch in "-_"))
