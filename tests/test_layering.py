@@ -127,3 +127,25 @@ def test_ray_pyarrow_and_torch_each_have_one_module() -> None:
         for name, line in imports_of(path):
             top = name.split(".")[0]
             assert top not in OWNERS or OWNERS[top] == rel, f"{rel}:{line} imports {name}"
+
+
+#: the server's table side (the hub, its lobby, the table actors and their parts) and the modules that speak HTTP
+TABLE_SIDE = ("hub", "lobby", "live", "turns", "services", "connection", "remote", "cluster", "table", "projection", "store")
+WEB_SIDE = ("app", "routes", "websocket", "listener", "edge", "cli")
+
+
+def test_the_servers_table_side_knows_nothing_of_http() -> None:
+    """The live tables are served the same whatever carries their messages: no web framework, none of the HTTP modules."""
+    for name in TABLE_SIDE:
+        path = SRC / "server" / f"{name}.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = ("hearts.server." if node.level == 1 else "") + (node.module or "")
+                names = [base.rstrip("."), *(f"{base}.{a.name}".replace("..", ".") for a in node.names)]
+            else:
+                continue
+            for imported in names:
+                assert imported.split(".")[0] not in ("starlette", "uvicorn"), f"server/{name}.py:{node.lineno} imports {imported}"
+                assert imported.removeprefix("hearts.server.") not in WEB_SIDE, f"server/{name}.py:{node.lineno} imports {imported}"

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from hearts.server.hub import MAX_PER_SEAT, MAX_SPECTATORS
 from hearts.server.limits import Limits
+from hearts.server.live import MAX_PER_SEAT, MAX_SPECTATORS
 
 from .conftest import InProcessServer
 from .test_protocol import wait_for

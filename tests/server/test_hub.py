@@ -6,7 +6,8 @@ import asyncio
 
 import pytest
 
-from hearts.server.hub import QUEUE_LIMIT, Client, check_name
+from hearts.server.connection import QUEUE_LIMIT, Client
+from hearts.server.lobby import check_name
 from hearts.server.protocol import BURST
 from hearts.server.table import Refusal
 

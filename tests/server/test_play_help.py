@@ -107,8 +107,8 @@ def test_no_timer_and_no_bot_while_the_score_sheet_is_read(server: InProcessServ
     assert review is not None and review["ready"] == [] and review["until"] > st["turn"]["now"]
     assert st["turn"]["deadline"] is None
     live = server.hub.tables[table]
-    assert live.timer is None or live.timer.cancelled()
-    assert server.hub._bot_seat(live) is None  # the bots wait too
+    assert live.turns.timer is None or live.turns.timer.cancelled()
+    assert live.turns.bot_seat() is None  # the bots wait too
     assert ann.sync()["hand"]["passes_chosen"] == [False, False, False, False]
     assert ann.act({"type": "ready"})["type"] == "ok"
     st = ann.sync()

@@ -10,7 +10,16 @@ The parts, each with one job:
 - :mod:`~hearts.server.table`: a table's truth, rules + seed + ordered action
   log, and the engine state derived from it.
 - :mod:`~hearts.server.store`: the database (SQLite or PostgreSQL).
-- :mod:`~hearts.server.hub`: the live tables, their clients, bots and timers.
+- :mod:`~hearts.server.hub`: every live table of the process, and what they
+  share (the database threads, the bot pool, the settings).
+- :mod:`~hearts.server.lobby`: create, join, list and look up tables; stats
+  and records.
+- :mod:`~hearts.server.live`: one live table as an actor: its lock, its
+  clients, the one way an action enters it, the broadcast of each seat's
+  view; :mod:`~hearts.server.turns` its turn timer, score-sheet pause and
+  bot driver; :mod:`~hearts.server.services` hint, claim and undo.
+- :mod:`~hearts.server.connection`: one websocket connection (its seat, rate
+  limit and outgoing queue).
 - :mod:`~hearts.server.remote`: remote bot seats: a bot with an operator's
   token plays a seat over the websocket, under a per-move limit;
   :mod:`~hearts.server.bot_tokens` holds the tokens (hashed, compared in
@@ -21,6 +30,8 @@ The parts, each with one job:
   limits, the allowed origins, security headers.
 - :mod:`~hearts.server.listener`: below the app: the request timeout, the
   connection caps, the uvicorn settings.
-- :mod:`~hearts.server.app`: the ASGI app (HTTP lobby + websocket).
+- :mod:`~hearts.server.app`: the ASGI app (HTTP lobby + websocket), its
+  handlers in :mod:`~hearts.server.routes` (HTTP) and
+  :mod:`~hearts.server.websocket`.
 - :mod:`~hearts.server.cli`: ``hearts serve``.
 """

@@ -94,19 +94,19 @@ class Cluster:
         """Renew, publish the lobby, let lost tables go, take over expired ones."""
         for gone in [t for t in list(self.leases.held) if t not in self.hub.tables and not self.leases.young(t)]:
             self.leases.drop(gone)  # finished and forgotten, or deleted (not one being made or adopted now)
-        lobby = self.hub.open_tables()
-        lost = await self.hub._db(self.leases.beat, self.config.name, self.config.internal, self.config.public_ws, lobby)
+        lobby = self.hub.lobby.open_tables()
+        lost = await self.hub.db_call(self.leases.beat, self.config.name, self.config.internal, self.config.public_ws, lobby)
         for table_id in lost:
             log.warning("table %s was taken over by another worker", table_id)
             self.hub.release(table_id)
         async with self.claiming:
-            taken = await self.hub._db(self.leases.claim_expired)
+            taken = await self.hub.db_call(self.leases.claim_expired)
             await self._adopt(taken)
 
     async def _adopt(self, ids: list[str]) -> None:
         if not ids:
             return
-        tables = await self.hub._db(self.store.load_open, ids)
+        tables = await self.hub.db_call(self.store.load_open, ids)
         self.hub.adopt(tables)
         log.info("took over %d tables: %s", len(tables), ", ".join(ids[:10]))
 
@@ -117,16 +117,16 @@ class Cluster:
         """
         if table_id in self.hub.tables:
             return None
-        owner = await self.hub._db(self.leases.owner, table_id)
+        owner = await self.hub.db_call(self.leases.owner, table_id)
         if owner is not None and owner[3] and owner[0] != self.id:
             return owner[1], owner[2]
         if owner is not None:
             async with self.claiming:
-                if table_id not in self.hub.tables and await self.hub._db(self.leases.claim, table_id):
+                if table_id not in self.hub.tables and await self.hub.db_call(self.leases.claim, table_id):
                     await self._adopt([table_id])
             if table_id in self.hub.tables:
                 return None
-            again = await self.hub._db(self.leases.owner, table_id)  # another worker may have taken it just now
+            again = await self.hub.db_call(self.leases.owner, table_id)  # another worker may have taken it just now
             if again is not None and again[3] and again[0] != self.id:
                 return again[1], again[2]
             if again is not None and await self._open(table_id):
@@ -134,7 +134,7 @@ class Cluster:
         raise Refusal("not_found", "there is no such table (or its game is over)")
 
     async def _open(self, table_id: str) -> bool:
-        found = await self.hub._db(self.store.record, table_id)
+        found = await self.hub.db_call(self.store.record, table_id)
         return found is not None and found[0] != "finished"
 
     def believe(self, headers: Any, peer: str | None) -> str | None:
@@ -165,8 +165,8 @@ class Cluster:
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The lobby of the whole cluster (each worker's part as of its last beat; this worker's as of now)."""
-        out = {t["id"]: t for t in self.hub.open_tables()}
-        for t in await self.hub._db(self.leases.lobbies):  # a table that just moved may be in two lists: the first one counts
+        out = {t["id"]: t for t in self.hub.lobby.open_tables()}
+        for t in await self.hub.db_call(self.leases.lobbies):  # a table that just moved may be in two lists: the first one counts
             if t["id"] not in out and t["id"] not in self.hub.tables:
                 out[t["id"]] = t
         return sorted(out.values(), key=lambda t: -t["created"])

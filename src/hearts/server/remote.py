@@ -39,7 +39,9 @@ from .lease import LeaseLost
 from .table import BOT, FINISHED, OPEN, REMOTE, WAITING, Refusal, Table
 
 if TYPE_CHECKING:
-    from .hub import Client, Hub, LiveTable
+    from .connection import Client
+    from .hub import Hub
+    from .live import LiveTable
 
 log = logging.getLogger("hearts.server")
 
@@ -116,7 +118,6 @@ class RemoteBots:
             raise Refusal("unauthorized", "a bot says hello with its name ('bot') and its secret ('bot_token')")
         if not NAME.fullmatch(name) or not self.tokens.check(name, secret):
             raise Refusal("unauthorized", "this server has no bot of that name with that secret")
-        hub = self.hub
         async with live.lock:
             table = live.table
             seat = next((s.seat for s in table.seats if s.kind == REMOTE and s.name == name), None)
@@ -129,12 +130,12 @@ class RemoteBots:
             if rs is None or rs.name != name:
                 rs = live.bots[seat] = RemoteSeat(name)
             for old in [c for c in live.clients if c.seat == seat]:
-                hub._replace(live, old)
+                live.replace(old)
             self._drop_pending(rs)  # a decide sent to the old connection is asked again on this one
             rs.client, rs.started, rs.ended = client, False, False
             client.table_id, client.seat, client.bot = table.id, seat, name
             live.clients.add(client)
-            hub._disarm_expiry(live)
+            live.disarm_expiry()
             handle = live.grace.pop(seat, None)
             if handle is not None:
                 handle.cancel()
@@ -142,8 +143,7 @@ class RemoteBots:
             live.away.discard(seat)
             client.send(protocol.reply("welcome", seat=seat, name=name, bot=True, seconds=self.move_seconds))
             log.info("remote bot %s took seat %d of table %s", name, seat, table.id)
-            hub._schedule(live)
-            hub._broadcast(live)
+            live.update()
 
     async def _take_seat(self, live: LiveTable, name: str, wanted: Any) -> int:
         """Give bot ``name`` an open seat of a waiting table (``wanted``, or the first), stored before it is shown."""
@@ -157,7 +157,7 @@ class RemoteBots:
         before = copy.copy(s)
         s.name, s.kind, s.token_hash, s.client_seed = name, REMOTE, None, ""
         try:
-            await self.hub._db(self.hub.store.save_seat, table, s)
+            await self.hub.db_call(self.hub.store.save_seat, table, s)
         except LeaseLost:
             table.seats[s.seat] = before
             self.hub.release(table.id)
@@ -177,7 +177,7 @@ class RemoteBots:
         rs.client = None
         if rs.pending is not None and not rs.pending.busy:
             self._fault(live, seat, rs, "gone", "the connection ended")
-        self.hub._schedule(live)
+        live.turns.schedule()
 
     def forget(self, live: LiveTable) -> None:
         """The table is no longer served here: stop every timer."""
@@ -198,7 +198,7 @@ class RemoteBots:
             return
         table = live.table
         for seat, rs in live.bots.items():
-            key = decision_key(table, seat) if live.review_hand is None else None
+            key = decision_key(table, seat) if live.turns.review_hand is None else None
             if rs.pending is not None and rs.pending.key != key and not rs.pending.busy:
                 self._drop_pending(rs)  # made by the house bot, or no longer asked
             client = rs.client
@@ -239,7 +239,7 @@ class RemoteBots:
         p.busy = True
         entry = live.table.entry_for(seat, action, "bot")
         try:
-            seq = await self.hub.submit(live, entry, p.seq)
+            seq = await live.submit(entry, p.seq)
         except Refusal as r:
             p.busy = False
             if rs.pending is p:
@@ -277,8 +277,8 @@ class RemoteBots:
             text = f"decision {p.id}: {why}; the house bot makes this move"
             rs.client.send(protocol.error(code, text, seq=live.table.seq, msg_id=p.id))
         if rs.in_row >= MAX_IN_ROW or rs.faults >= MAX_FAULTS:
-            self.hub._spawn(self._unseat(live, seat, rs))
-        self.hub._schedule(live)  # the house bot moves
+            self.hub.spawn(self._unseat(live, seat, rs))
+        live.turns.schedule()  # the house bot moves
 
     async def _unseat(self, live: LiveTable, seat: int, rs: RemoteSeat) -> None:
         """Too many faults: the seat becomes a house bot's (stored), and the bot's connection is told and closed."""
@@ -291,7 +291,7 @@ class RemoteBots:
             before = copy.copy(s)
             s.kind = BOT
             try:
-                await hub._db(hub.store.save_seat, table, s)
+                await hub.db_call(hub.store.save_seat, table, s)
             except LeaseLost:
                 table.seats[seat] = before
                 hub.release(table.id)
@@ -307,9 +307,8 @@ class RemoteBots:
             if client is not None:
                 live.clients.discard(client)
                 client.send(protocol.error("unseated", f"{rs.faults} faults ({rs.in_row} in a row): the house bot plays this seat now"))
-                hub._spawn(client.close_after_send(UNSEATED))
-            hub._schedule(live)
-            hub._broadcast(live)
+                hub.spawn(client.close_after_send(UNSEATED))
+            live.update()
 
     @staticmethod
     def _drop_pending(rs: RemoteSeat) -> None:

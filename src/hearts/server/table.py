@@ -10,7 +10,7 @@ so its stored log still replays.
 
 The engine state is derived by replaying the log, so a table rebuilt from
 the database after a crash is exactly the table that was running. This
-module does no input/output: :mod:`hearts.server.hub` checks an entry with
+module does no input/output: :mod:`hearts.server.live` checks an entry with
 :meth:`Table.check`, applies it to a :meth:`Table.fork` (the live table is
 untouched), stores it, and only then puts the fork in the live table's place
 and tells the clients (a failed write leaves the live table as it was).

@@ -1,0 +1,394 @@
+"""One live table as an actor: its table, its lock, its clients, and the one way an action enters it.
+
+The hub holds one :class:`LiveTable` per table it serves. Everything that
+changes a table happens here, under the table's lock: an action is checked
+by the engine and applied to a fork of the table, stored in the database,
+and only then does the fork become the live table, and the action is
+acknowledged and sent to every client of the table, each client getting the
+state built from its own seat's view (:mod:`hearts.server.projection`).
+Nobody sees an action before it is stored, and a failed write leaves the
+table exactly as it was. Its clocks and bots are its :class:`Turns`; the
+help a player may ask for is in :mod:`hearts.server.services`.
+
+Who holds a seat: one seat per person at a table (the lobby refuses a
+second join, :mod:`hearts.server.lobby`). A seat taken during the game is
+*joining*: a bot finishes the current hand for it and its client sees only
+the public view until the next hand. A seat taken but not connected is away
+after the grace period, as if it had left. A seat whose last connection
+ends is still shown connected for ``quiet`` seconds: a quick reconnect (a
+phone changing networks, a page reloaded) costs one state, to that client
+only, and the others hear nothing of it; a seat that stays gone is shown
+disconnected after that time. Spectators have a cap of their own; a seated
+player with its token is always let in. Spectators coming and going send
+nothing to the table, and a waiting table that nobody is at is forgotten
+after ``waiting_timeout``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from . import protocol, services
+from .connection import Client
+from .lease import LeaseLost
+from .projection import state_message, state_messages
+from .remote import RemoteSeat
+from .table import BOT, FINISHED, HUMAN, PLAYING, WAITING, Refusal, Table, token_hash
+from .turns import Turns
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("hearts.server")
+
+#: spectator connections one table accepts (seated players are always let in)
+MAX_SPECTATORS = 48
+#: connections one seat holds at once: a newer one replaces the oldest
+MAX_PER_SEAT = 3
+#: peer addresses that are not one person: this machine (the host itself, or a front proxy on it that does not pass the client on)
+LOCAL_PEERS = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+
+
+class LiveTable:
+    """One table served by this process; see the module's notes."""
+
+    def __init__(self, hub: Hub, table: Table) -> None:
+        self.hub = hub
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        #: seats whose player is away (a bot plays for them until they connect)
+        self.away: set[int] = set()
+        #: seats taken but not connected, each with the timer after which it is away
+        self.grace: dict[int, asyncio.TimerHandle] = {}
+        #: seats whose last connection ended less than the quiet time ago (still shown connected), each with its timer
+        self.quiet: dict[int, asyncio.TimerHandle] = {}
+        #: the peer address that took each seat (in memory only)
+        self.peers: dict[int, str] = {}
+        #: when a waiting table nobody is at is deleted (``armed`` counts the countdowns: only the latest one deletes)
+        self.expiry: asyncio.TimerHandle | None = None
+        self.armed = 0
+        #: the remote bots' seats (hearts.server.remote)
+        self.bots: dict[int, RemoteSeat] = {}
+        self.turns = Turns(self)
+
+    def connected(self) -> set[int]:
+        """The seats with a connection open now."""
+        return {c.seat for c in self.clients if c.seat is not None and not c.closed}
+
+    def shown(self) -> set[int]:
+        """The seats the clients are shown connected: connected now, or within the quiet time of their last connection."""
+        return self.connected() | set(self.quiet)
+
+    def unquiet(self, seat: int) -> None:
+        handle = self.quiet.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    def stop(self) -> None:
+        """The table is no longer served here: every timer and its bots stop (its clients are left to the caller)."""
+        self.turns.stop()
+        for handle in (self.expiry, *self.grace.values(), *self.quiet.values()):
+            if handle is not None:
+                handle.cancel()
+        self.grace.clear()
+        self.quiet.clear()
+        self.hub.remote.forget(self)
+
+    # -- the one way an action enters a table --------------------------------
+    async def submit(self, entry: dict[str, Any], seq: int | None) -> int:
+        """Check, apply to a fork, store, then make the fork live and broadcast; returns the action's sequence number.
+
+        Raises Refusal; a failed write (``server_error``) leaves the live table exactly as it was, so the same
+        action may be sent again.
+        """
+        hub = self.hub
+        async with self.lock:
+            table = self.table
+            if seq is not None and table.is_stale(entry["seat"], seq):
+                raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+            refusal = table.check(entry)
+            if refusal is not None:
+                raise refusal
+            nxt = table.fork()
+            nxt.apply(entry)
+            new_hand = nxt.game is not None and (table.game is None or len(nxt.game.hands) > len(table.game.hands))
+            changed = nxt.promote_joining() if new_hand and nxt.status == PLAYING else []
+            try:
+                await hub.db_call(hub.store.append, nxt, nxt.log[-1], changed)
+            except LeaseLost:
+                hub.release(table.id)
+                raise Refusal("moved", "this table is served by another worker now: connect again") from None
+            except Exception:
+                if not await self._stored_anyway(nxt):
+                    log.exception("could not store action %d of table %s", nxt.seq, table.id)
+                    raise Refusal("server_error", "the action could not be stored; try again") from None
+                log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
+            self.table = nxt
+            if entry["by"] == "player":  # a player who acts has finished reading the score sheet
+                self.turns.ready.add(entry["seat"])
+            self.update()
+            return nxt.seq
+
+    async def _stored_anyway(self, table: Table) -> bool:
+        """After a failed write: is its action in the database all the same (the commit went through, its answer was lost)?"""
+        hub = self.hub
+        try:
+            stored = await hub.db_call(hub.store.action, table.id, table.seq)
+        except Exception:
+            return False
+        return bool(stored == table.log[-1])
+
+    # -- what the clients are sent ------------------------------------------
+    def update(self) -> None:
+        """After a change: set the timers and start the bots (first: the state carries the turn's new deadline), then broadcast."""
+        self.turns.schedule()
+        self.broadcast()
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The state message for one client of ``seat`` (None: a spectator)."""
+        table = self.table
+        joining = {seat} if seat is not None and table.is_joining(seat) else set()
+        turns = self.turns
+        return state_message(
+            table, seat, connected=self.shown(), away=self.away, deadline=turns.deadline, joining=joining, review=turns.review_json()
+        )
+
+    def broadcast(self) -> None:
+        """Send each client the state built from its own seat's view (a joining seat: the public view)."""
+        clients = list(self.clients)
+        if not clients:
+            return
+        table = self.table
+        seats = {c.seat for c in clients}
+        joining = {s for s in seats if s is not None and table.is_joining(s)}
+        review = self.turns.review_json()
+        messages = state_messages(
+            table, seats, connected=self.shown(), away=self.away, deadline=self.turns.deadline, joining=joining, review=review
+        )
+        texts = {seat: json.dumps(msg, separators=(",", ":")) for seat, msg in messages.items()}
+        for client in clients:
+            client.send(texts[client.seat])
+
+    # -- seats --------------------------------------------------------------
+    async def take_seat(
+        self, name: str, wanted: int | None, held: str | None, client_seed: str | None, peer: str | None
+    ) -> tuple[int, str, str | None]:
+        """Seat ``name`` (checked by the lobby); returns the seat, its secret token, and the client seed counted in the deal.
+
+        ``held``: the token the client already holds for this table, if any; ``peer``: the client's address.
+        """
+        hub = self.hub
+        async with self.lock:
+            table = self.table
+            if held:
+                if table.seat_of_token(held) is None:
+                    raise Refusal("unauthorized", "this token holds no seat at this table")
+                raise Refusal("already_seated", "you already hold a seat at this table: one seat per person")
+            seat = table.seat_for(wanted)
+            if seat is None:
+                if table.status == FINISHED:
+                    raise Refusal("not_now", "the game is over")
+                raise Refusal(
+                    "seat_taken", f"seat {wanted} cannot be taken" if wanted is not None else "every seat is taken: you can watch"
+                )
+            playing = table.status == PLAYING
+            if playing and peer is not None and peer not in LOCAL_PEERS and peer in self.peers.values():
+                raise Refusal("already_seated", "a seat at this table was already taken from your address: one seat per person")
+            token = secrets.token_urlsafe(24)
+            s = table.seats[seat]
+            before = copy.copy(s)
+            # during the game the seat is joining: the bot finishes this hand, the player has it from the next
+            s.name, s.kind, s.token_hash, s.ever_human = name, BOT if playing else HUMAN, token_hash(token), True
+            s.client_seed = client_seed or ""
+            counted = client_seed if table.status == WAITING else None  # the seeds are fixed at the start
+            try:
+                await hub.db_call(hub.store.save_seat, table, s)
+            except LeaseLost:
+                table.seats[seat] = before
+                hub.release(table.id)
+                raise Refusal("moved", "this table is served by another worker now: try again") from None
+            except Exception:
+                table.seats[seat] = before
+                log.exception("could not store a seat of table %s", table.id)
+                raise Refusal("server_error", "the seat could not be stored; try again") from None
+            if peer is not None:
+                self.peers[seat] = peer
+            self.start_grace(seat)  # taken but not connected: away after the grace period, as if it had left
+            self.arm_expiry()
+            self.update()
+        return seat, token, counted
+
+    def start_grace(self, seat: int) -> None:
+        """The seat is not connected: a bot plays for it once the grace period is over (unless it connects)."""
+        if seat in self.connected() or self.table.status == FINISHED:
+            return
+        old = self.grace.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self.grace[seat] = asyncio.get_running_loop().call_later(self.hub.grace, self.mark_away, seat)
+
+    def mark_away(self, seat: int) -> None:
+        """The grace period of a seat not connected is over: a bot plays for it until it connects."""
+        self.grace.pop(seat, None)
+        self.unquiet(seat)
+        if seat not in self.connected():
+            self.away.add(seat)
+            self.update()
+
+    def _gone(self, seat: int) -> None:
+        """The quiet time of a seat that left is over: if it has not come back, the others are shown it disconnected."""
+        self.quiet.pop(seat, None)
+        if seat not in self.connected() and self.hub.tables.get(self.table.id) is self:
+            self.broadcast()
+
+    # -- a waiting table nobody is at -----------------------------------------
+    def arm_expiry(self) -> None:
+        """(Re)start the countdown after which a waiting table nobody is at is deleted; stop it if someone is there."""
+        self.disarm_expiry()
+        if self.table.status == WAITING and not self.clients:
+            armed = self.armed
+            self.expiry = asyncio.get_running_loop().call_later(self.hub.waiting_timeout, lambda: self.hub.spawn(self._drop_waiting(armed)))
+
+    def disarm_expiry(self) -> None:
+        self.armed += 1
+        if self.expiry is not None:
+            self.expiry.cancel()
+            self.expiry = None
+
+    async def _drop_waiting(self, armed: int) -> None:
+        """Delete a table that never started and that nobody is at (from memory, the lobby and the database)."""
+        hub = self.hub
+        async with self.lock:
+            table_id = self.table.id
+            stale = armed != self.armed  # someone came (or joined) since this countdown started
+            if stale or self.table.status != WAITING or self.clients or hub.tables.get(table_id) is not self:
+                return
+            try:
+                await hub.db_call(hub.store.delete_waiting, table_id)
+            except LeaseLost:
+                hub.release(table_id)
+                return
+            except Exception:
+                log.exception("could not delete the abandoned table %s", table_id)
+                self.arm_expiry()
+                return
+            hub.tables.pop(table_id, None)
+            for h in self.grace.values():
+                h.cancel()
+            self.grace.clear()
+            log.info("table %s was never started and nobody is there: deleted", table_id)
+
+    # -- websocket clients --------------------------------------------------
+    async def hello(self, client: Client, msg: dict[str, Any]) -> None:
+        """Attach a client to this table and its seat (raises Refusal for a bad token)."""
+        if msg.get("bot") is not None or msg.get("bot_token") is not None:
+            await self.hub.remote.attach(self, client, msg)
+            return
+        if msg.get("seat") is not None:
+            raise Refusal("bad_message", "'seat' belongs in a bot's hello: a person takes a seat by joining")
+        seat = None
+        token = msg.get("token")
+        if token:
+            seat = self.table.seat_of_token(token)
+            if seat is None:
+                raise Refusal("unauthorized", "this link's token holds no seat at this table")
+        if seat is None:
+            if sum(1 for c in self.clients if c.seat is None) >= MAX_SPECTATORS:
+                raise Refusal("not_now", "this table has as many spectators as it takes: try again later")
+        else:  # a seated player is always let in; its oldest connection may make room
+            mine = sorted((c for c in self.clients if c.seat == seat), key=lambda c: c.order)
+            for old in mine[: max(0, len(mine) - MAX_PER_SEAT + 1)]:
+                self.replace(old)
+        client.table_id, client.seat = self.table.id, seat
+        was_shown = self.shown()
+        self.clients.add(client)
+        self.disarm_expiry()
+        name = self.table.seats[seat].name if seat is not None else None
+        client.send(protocol.reply("welcome", seat=seat, name=name))
+        if seat is None:  # a spectator: only it hears of its arrival
+            client.send(self.state(None))
+            return
+        if client.peer is not None:
+            self.peers.setdefault(seat, client.peer)
+        handle = self.grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        self.unquiet(seat)
+        if seat in was_shown and seat not in self.away:
+            # another tab of a connected seat, or a quick reconnect: the others see nothing change
+            client.send(self.state(seat))
+            return
+        self.away.discard(seat)
+        self.update()
+
+    def replace(self, old: Client) -> None:
+        """Make room for a seat's new connection: its oldest one is told, then closed (code 4409)."""
+        self.clients.discard(old)
+        old.send(protocol.error("replaced", "this seat connected again elsewhere: this connection is closed"))
+        self.hub.spawn(old.close_after_send(4409))
+
+    def leave(self, client: Client) -> None:
+        """One of this table's connections ended: a seat left waits ``grace`` seconds, then a bot plays for it;
+        a spectator's leaving is silent."""
+        hub = self.hub
+        self.clients.discard(client)
+        hub.remote.detach(self, client)
+        seat = client.seat
+        if seat is not None and seat not in self.connected():
+            self.start_grace(seat)
+            if hub.quiet > 0 and seat not in self.away:  # shown connected a little longer: a quick reconnect changes nothing
+                self.unquiet(seat)
+                self.quiet[seat] = asyncio.get_running_loop().call_later(hub.quiet, self._gone, seat)
+            else:
+                self.broadcast()
+        if self.table.status == FINISHED and not self.clients:
+            hub.tables.pop(self.table.id, None)
+        self.arm_expiry()
+
+    async def handle(self, client: Client, msg: dict[str, Any]) -> None:
+        """One checked message from a client of this table: answered, or raises Refusal."""
+        kind, msg_id = msg["type"], msg.get("id")
+        if kind == "ping":
+            client.send(protocol.reply("pong", **({"id": msg_id} if msg_id is not None else {})))
+            return
+        if kind == "sync":
+            client.send(self.state(client.seat))
+            return
+        if kind == "hello":
+            raise Refusal("bad_message", "hello is sent once, first")
+        if kind == "action":
+            await self.hub.remote.reply(self, client, msg)
+            return
+        if client.bot is not None:
+            raise Refusal("bad_message", f"a bot's connection sends {', '.join(protocol.BOT_MESSAGES)}")
+        if client.seat is None:
+            raise Refusal("not_seated", "spectators cannot act: take a seat first")
+        if self.table.is_joining(client.seat):
+            raise Refusal("not_now", "you took this seat during a hand: a bot finishes it, and you play from the next hand")
+        ids = {"id": msg_id} if msg_id is not None else {}
+        if kind == "ready":
+            self.turns.mark_ready(client.seat)
+            client.send(protocol.reply("ok", seq=self.table.seq, **ids))
+            return
+        if kind == "hint":
+            client.send(protocol.reply("hint", **await services.hint(self, client.seat), **ids))
+            return
+        if kind in ("claim", "undo"):
+            seq = await (services.claim if kind == "claim" else services.undo)(self, client.seat, msg["seq"])
+            client.send(protocol.reply("ok", seq=seq, **ids))
+            return
+        entry: dict[str, Any] = {"kind": kind, "seat": client.seat, "by": "player"}
+        if kind == "pass":
+            entry["cards"] = msg["cards"]
+        elif kind == "play":
+            entry["card"] = msg["card"]
+        elif kind == "moon":
+            entry["choice"] = msg["choice"]
+        seq = await self.submit(entry, msg["seq"])
+        client.send(protocol.reply("ok", seq=seq, **({"id": msg_id} if msg_id is not None else {})))

@@ -1,0 +1,255 @@
+"""The HTTP routes: the page, the health check, the lobby's JSON API.
+
+Each handler is a module-level function of the request; what the handlers
+of one app share (its hub, its limits, its counters) is one
+:class:`AppContext`, kept at ``request.app.state.context`` by
+:func:`hearts.server.app.create_app`. A :class:`~hearts.server.table.Refusal`
+becomes an error answer, ``{"error": {"code": ..., "message": ...}}``, with
+the code's HTTP status (``STATUS``; 400 for any other code).
+
+>>> error("not_found", "there is no such table").status_code
+404
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from hearts.bots.registry import LEVELS
+from hearts.core import Rules
+from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
+
+from . import protocol
+from .cluster import Cluster
+from .edge import Origins
+from .hub import Hub
+from .limits import Buckets, Limits, client_key, creator_id
+from .lobby import TURN_SECONDS
+from .pages import index_page
+from .store import Quota
+from .table import WAITING, Refusal
+
+#: HTTP status of each error code
+STATUS = {
+    "not_found": 404,
+    "not_finished": 409,
+    "seat_taken": 409,
+    "already_seated": 409,
+    "not_now": 409,
+    "too_large": 413,
+    "bad_origin": 403,
+    "rate_limited": 429,
+}
+
+
+@dataclass
+class AppContext:
+    """What the route handlers of one app share.
+
+    ``cluster``: this worker's part in a cluster (None: a single server); ``origins``: the Origin values allowed;
+    ``language``: the page's language when the browser asks for none of ours. ``created`` counts each client's new
+    tables a minute, ``messages`` its websocket messages a second, ``waiting`` the tables it created that may still
+    be waiting (a single server only: a cluster counts in the database, with ``quota``).
+    """
+
+    hub: Hub
+    cluster: Cluster | None
+    origins: Origins
+    limits: Limits
+    language: str = "en"
+    created: Buckets = field(init=False)
+    messages: Buckets = field(init=False)
+    quota: Quota | None = field(init=False)
+    waiting: dict[str, list[str]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        limits = self.limits
+        self.created = Buckets(limits.client_tables / 60, limits.client_tables)
+        self.messages = Buckets(limits.client_messages, 2 * limits.client_messages)
+        self.quota = Quota(limits.client_tables, limits.client_waiting) if limits.client_tables or limits.client_waiting else None
+
+    def still_waiting(self, key: str) -> list[str]:
+        """The tables client ``key`` created that are still waiting for their start (and in memory)."""
+        tables = self.hub.tables
+        mine = [t for t in self.waiting.get(key, []) if (live := tables.get(t)) is not None and live.table.status == WAITING]
+        if mine:
+            self.waiting[key] = mine
+        else:
+            self.waiting.pop(key, None)
+        return mine
+
+
+def context(conn: HTTPConnection) -> AppContext:
+    """The :class:`AppContext` of the app that received ``conn`` (a request or a websocket)."""
+    ctx: AppContext = conn.app.state.context
+    return ctx
+
+
+def error(code: str, message: str, status: int | None = None) -> JSONResponse:
+    """The error answer of a refusal."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400))
+
+
+def ok(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+def peer(conn: HTTPConnection) -> str | None:
+    """The client's address (the one the per-person seat rule counts)."""
+    return conn.client.host if conn.client is not None else None
+
+
+async def body_of(request: Request) -> Any:
+    """The request's JSON body: from an allowed origin, at most ``protocol.MAX_BODY`` bytes (raises Refusal)."""
+    if not context(request).origins.allowed(request.scope):
+        raise Refusal("bad_origin", "requests from another site are refused")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > protocol.MAX_BODY:
+            raise Refusal("too_large", f"a request body may hold at most {protocol.MAX_BODY} bytes")
+    return protocol.load_json(data or b"{}")
+
+
+async def elsewhere(request: Request, method: str, body: Any = None) -> Response | None:
+    """In a cluster, the answer of the worker that serves the request's table (None: this one serves it)."""
+    ctx = context(request)
+    peers = ctx.cluster
+    if peers is None or request.path_params["table"] in ctx.hub.tables:
+        return None
+    owner = await peers.route(request.path_params["table"])
+    if owner is None:
+        return None
+    status, answer = await peers.forward(owner[0], method, request.url.path, body, peer(request))
+    return JSONResponse(answer, status_code=status)
+
+
+# -- the routes ---------------------------------------------------------------
+async def healthz(request: Request) -> Response:
+    """``GET /healthz``: is this server ready and its database reachable (503 if not)?"""
+    hub = context(request).hub
+    db = await hub.db_ok() if hub.ready else False
+    good = hub.ready and db
+    return JSONResponse({"ok": good, "db": db, "protocol": protocol.VERSION}, status_code=200 if good else 503)
+
+
+async def page(request: Request) -> Response:
+    """``GET /`` and ``GET /t/{table}``: the browser client, in the language the browser asks for."""
+    html = index_page(request.headers.get("accept-language"), context(request).language)
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
+
+
+async def options(request: Request) -> Response:
+    """``GET /api/options``: what a new table may be (variants, rules options and their defaults, levels, timers)."""
+    return ok(table_options())
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table (201), under the client's limits."""
+    ctx = context(request)
+    hub, limits, peers = ctx.hub, ctx.limits, ctx.cluster
+    key = client_key(request.client.host if request.client else "")
+    try:
+        body = await body_of(request)
+        protocol.check_table_request(body)
+        if peers is not None:  # counted in the database, over every worker
+            out = await hub.lobby.create_table(body, peer(request), creator_id(peers.secret, key), ctx.quota)
+            return ok(out, 201)
+        if limits.client_waiting and len(ctx.still_waiting(key)) >= limits.client_waiting:
+            raise Refusal("rate_limited", f"you have {limits.client_waiting} tables waiting for their start: start one first")
+        if not ctx.created.take(key):
+            raise Refusal("rate_limited", f"at most {limits.client_tables} new tables a minute from one address: wait a little")
+        out = await hub.lobby.create_table(body, peer(request))
+    except Refusal as r:
+        return error(r.code, r.message)
+    if limits.client_waiting:
+        if len(ctx.waiting) > 10_000:  # forget the clients none of whose tables still waits
+            for other in list(ctx.waiting):
+                ctx.still_waiting(other)
+        ctx.waiting.setdefault(key, []).append(out["table"])
+    return ok(out, 201)
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables``: the open tables (of the whole cluster), at most ``lobby_size``, and how many more."""
+    ctx = context(request)
+    limits = ctx.limits
+    tables = await ctx.cluster.lobby() if ctx.cluster is not None else ctx.hub.lobby.open_tables()
+    listing: dict[str, Any] = {"tables": tables[: limits.lobby_size]}
+    if len(tables) > limits.lobby_size:
+        listing["more"] = len(tables) - limits.lobby_size
+    return ok(listing)
+
+
+async def table_info(request: Request) -> Response:
+    """``GET /api/tables/{table}``: one table as the lobby lists it."""
+    try:
+        return await elsewhere(request, "GET") or ok(context(request).hub.lobby.table_info(request.path_params["table"]))
+    except Refusal as r:
+        return error(r.code, r.message)
+
+
+async def join(request: Request) -> Response:
+    """``POST /api/tables/{table}/join``: take a seat (its secret token is in the answer)."""
+    ctx = context(request)
+    try:
+        body = await body_of(request)
+        protocol.check_join_request(body)
+        moved = await elsewhere(request, "POST", body)
+        if moved is not None:
+            return moved
+        who = ctx.cluster.believe(request.headers, peer(request)) if ctx.cluster is not None else peer(request)
+        return ok(await ctx.hub.lobby.join(request.path_params["table"], body, who))
+    except Refusal as r:
+        return error(r.code, r.message)
+
+
+async def games(request: Request) -> Response:
+    """``GET /api/games``: the finished games kept here."""
+    return ok({"games": await context(request).hub.lobby.finished_games()})
+
+
+async def stats(request: Request) -> Response:
+    """``GET /api/stats?name=...``: a player's results."""
+    try:
+        return ok(await context(request).hub.lobby.player_stats(request.query_params.get("name")))
+    except Refusal as r:
+        return error(r.code, r.message)
+
+
+async def record(request: Request) -> Response:
+    """``GET /api/games/{table}/record``: a finished game's hearts-record/1 file, as a download."""
+    table = request.path_params["table"]
+    try:
+        text = await context(request).hub.lobby.record(table)
+    except Refusal as r:
+        return error(r.code, r.message)
+    safe = "".join(ch for ch in table if ch.isascii() and (ch.isalnum() or ch in "-_"))
+    headers = {"Content-Disposition": f'attachment; filename="hearts-{safe}.json"'}
+    return Response(text, media_type="application/json", headers=headers)
+
+
+@functools.cache
+def table_options() -> dict[str, Any]:
+    """The answer of ``/api/options`` (the same for every request: built once)."""
+    by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
+    return {
+        "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
+        "rules": by_variant["standard"],
+        "rules_by_variant": by_variant,
+        "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
+        "levels": list(LEVELS),
+        "defaults": {"turn_seconds": 60, "level": "medium"},
+        "turn_seconds": [0, *TURN_SECONDS],
+    }
+
+
+def _defaults(variant: str) -> dict[str, Any]:
+    """Every rules option's default for ``variant`` (at its smallest table)."""
+    rules = Rules(variant=variant, players=6 if variant == "cancellation" else 4).to_dict()
+    return {k: rules[k] for k in RULE_KEYS}
