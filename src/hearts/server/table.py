@@ -300,6 +300,18 @@ class Table:
         mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
         return len(self.log) - played + mine[-1] if mine else None
 
+    def abandoned(self) -> list[int]:
+        """The players' seats a bot was playing for when the game ended: their players had left (and never came back).
+
+        A seat's last own action (a claim's plays aside) tells: ``bot`` is a bot moving for an away player, while a
+        player's own move is ``player`` and the turn timer's is ``timer``.
+        """
+        last: dict[int, str] = {}
+        for e in self.log:
+            if e["kind"] in ("pass", "play", "moon") and e.get("by") != "claim":
+                last[e["seat"]] = e.get("by", "player")
+        return [s.seat for s in self.seats if s.kind == HUMAN and last.get(s.seat) == "bot"]
+
     # -- rebuilding ---------------------------------------------------------
     def replay(self, log: list[dict[str, Any]]) -> None:
         """Apply a stored log in order (the table must be fresh); a bad entry raises ValueError."""

@@ -1,13 +1,15 @@
 // The table view: seats around the trick, your hand, the controls, and the messages of the game.
 import { api } from "./api.js";
-import { cardLabel, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
+import { cardSpoken, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
 import { $, anyDialogOpen, el, openDialog, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
+import { showHand } from "./handlog.js";
+import { showHelp } from "./help.js";
 import { renderRing } from "./ring.js";
-import { createTable } from "./lobby.js";
-import { mySeat, seatName, who, whoLower } from "./names.js";
-import { randomSeed, saveName, savedName, storeToken, storedToken } from "./prefs.js";
+import { checkNameInput, createTable, joinable } from "./lobby.js";
+import { cleanName, mySeat, nameProblem, seatName, who, whoLower } from "./names.js";
+import { randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { play as playSound, soundsFor } from "./sound.js";
 
@@ -16,8 +18,12 @@ export const T = {
   selected: [], // indices into the sorted hand while passing
   sortedCards: [], focusIndex: 0, hinted: null, hintId: null, hintRetry: null,
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
-  seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false
+  seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false,
+  paced: [], paceTimer: null, cardShownAt: 0 // the game speed "slow": states held back, when the last card was shown
 };
+
+//: how long a card another player plays stays alone on the table at the game speed "slow" (ms)
+const SLOW_CARD_MS = 900;
 
 function hashParams() {
   const out = {};
@@ -58,6 +64,7 @@ export function showTable(id) {
   T.id = id;
   $("table-view").hidden = false;
   document.title = tr("Hearts · table {id}", { id: id });
+  $("table-heading").textContent = tr("Hearts · table {id}", { id: id });
   const params = hashParams();
   const token = params.token || storedToken(id);
   if (token) {
@@ -73,6 +80,7 @@ export function showTable(id) {
   updateOwnLink();
 
   $("join-form").addEventListener("submit", onJoin);
+  checkNameInput($("join-name"));
   $("watch-btn").addEventListener("click", () => {
     $("seat-panel").hidden = true;
     history.replaceState(null, "", tablePath() + "#watch");
@@ -91,6 +99,7 @@ export function showTable(id) {
   $("last-btn").addEventListener("click", () => showLastTrick(T.state, (t) => showMessage(t, "info")));
   $("score-sheet").addEventListener("close", onSheetClosed);
   $("sheet-btn").addEventListener("click", () => showScoreSheet(T.state));
+  $("hand-btn").addEventListener("click", () => showHand(T.state, (t) => showMessage(t, "info")));
   $("hand").addEventListener("click", onHandClick);
   document.addEventListener("keydown", onKey);
   window.addEventListener("resize", () => { if (T.state) renderSeats(); });
@@ -100,8 +109,9 @@ export function showTable(id) {
 
 async function onJoin(ev) {
   ev.preventDefault();
-  const name = $("join-name").value.trim();
-  if (!name) return;
+  const problem = nameProblem($("join-name").value);
+  if (problem) { showMessage(problem, "error"); $("join-name").focus(); return; }
+  const name = cleanName($("join-name").value);
   saveName(name);
   const body = { name };
   const seed = $("join-seed").value.trim();
@@ -148,17 +158,9 @@ export function onServerMessage(msg) {
     case "welcome":
       T.welcome = msg;
       break;
-    case "state": {
-      const before = T.state;
-      T.state = msg;
-      T.conn.seq = msg.seq;
-      // the server's clock minus ours, so the countdown is right even if this machine's clock is not
-      if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
-      if (!before || before.seq !== msg.seq) T.hinted = null;
-      for (const s of soundsFor(before, msg)) playSound(s);
-      render();
+    case "state":
+      if (speed() === "slow" || T.paced.length) { T.paced.push(msg); pace(); } else showState(msg);
       break;
-    }
     case "hint":
       if (msg.id === T.hintId) showHint(msg);
       break;
@@ -169,6 +171,39 @@ export function onServerMessage(msg) {
       break;
     default:
       break;
+  }
+}
+
+function showState(msg) {
+  const before = T.state;
+  T.state = msg;
+  if (!T.paced.length) T.conn.seq = msg.seq; // the newest state (a held-back one leaves the connection's seq as it is)
+  // the server's clock minus ours, so the countdown is right even if this machine's clock is not
+  if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
+  if (!before || before.seq !== msg.seq) T.hinted = null;
+  if (before && msg.seq > before.seq) sayTimerMove(msg);
+  for (const s of soundsFor(before, msg)) playSound(s);
+  render();
+}
+
+// A card another player has just played.
+function othersCard(msg) {
+  const a = msg.last_action;
+  return !!(a && a.kind === "play" && a.seq === msg.seq && !(msg.you && msg.you.seat === a.seat));
+}
+
+// The game speed "slow": the states are shown in order, each card another player plays alone on the table for
+// SLOW_CARD_MS at least (the server does not wait: only this screen follows the game more slowly).
+function pace() {
+  clearTimeout(T.paceTimer);
+  T.paceTimer = null;
+  while (T.paced.length) {
+    const next = T.paced[0];
+    const wait = T.cardShownAt + SLOW_CARD_MS - Date.now();
+    if (othersCard(next) && wait > 0 && speed() === "slow") { T.paceTimer = setTimeout(pace, wait); return; }
+    T.paced.shift();
+    showState(next);
+    if (othersCard(next)) T.cardShownAt = Date.now();
   }
 }
 
@@ -286,7 +321,9 @@ function onKey(ev) {
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
     return;
   }
-  if (anyDialogOpen() || !T.state) return;
+  if (anyDialogOpen()) return;
+  if (ev.key === "?") { ev.preventDefault(); showHelp(T.state); return; }
+  if (!T.state) return;
   const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const cards = [...document.querySelectorAll("#hand button.card:not(:disabled)")];
   if (k === "ArrowLeft" || k === "ArrowRight") {
@@ -303,6 +340,7 @@ function onKey(ev) {
     p: () => { if (passing()) doPass(); },
     l: () => showLastTrick(T.state, (t) => showMessage(t, "info")),
     s: () => showScoreSheet(T.state),
+    t: () => showHand(T.state, (t) => showMessage(t, "info")),
     h: askHint,
     c: () => { if (!$("claim-btn").disabled && !$("claim-btn").hidden) act({ type: "claim" }); },
     u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) act({ type: "undo" }); }
@@ -411,7 +449,7 @@ function announceTurn() {
   const mine = myTurn() && !s.game_over && !!s.hand;
   if (mine && !T.wasMyTurn) {
     const h = s.hand;
-    $("announce").textContent = h.phase === "pass" ? tr("Choose {cards} to pass: {direction}.", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+    $("announce").textContent = h.phase === "pass" ? passChoice(h) + "."
       : h.phase === "moon" ? tr("You shot the moon: choose add or subtract.") : tr("Your turn.");
   }
   T.wasMyTurn = mine;
@@ -421,7 +459,7 @@ function renderJoinChoices(t) {
   const sel = $("join-seat");
   const prev = sel.value;
   sel.textContent = "";
-  const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away && !x.remote));
+  const free = (t.seats || []).filter(joinable);
   sel.appendChild(el("option", { value: "", text: free.length ? tr("first free seat") : tr("no free seat") }));
   for (const x of free) {
     const seat = tr("Seat {number}", { number: x.seat + 1 });
@@ -429,6 +467,32 @@ function renderJoinChoices(t) {
   }
   sel.value = prev;
   $("join-btn").disabled = !free.length;
+}
+
+// "Choose 3 cards to pass to Ben: pass left" (the receiver from the server; an older one: the direction only).
+function passChoice(h) {
+  const s = T.state;
+  const cards = nCards(passCount()), direction = directionText(h.pass_direction);
+  if (h.pass_to === null || h.pass_to === undefined) return tr("Choose {cards} to pass: {direction}", { cards, direction });
+  return tr("Choose {cards} to pass to {name}: {direction}", { cards, name: whoLower(s, h.pass_to), direction });
+}
+
+// The turn timer ran out and a bot moved for a player who is there: say so (to that player, and to the table).
+function sayTimerMove(msg) {
+  const a = msg.last_action;
+  if (!a || a.by !== "timer" || a.seq !== msg.seq) return;
+  const mine = msg.you && a.seat === msg.you.seat;
+  const card = a.card ? cardText(a.card) : "";
+  let text;
+  if (mine) {
+    text = a.kind === "play" ? tr("Your time ran out: a bot played the {card} for you.", { card })
+      : a.kind === "pass" ? tr("Your time ran out: a bot passed your cards for you.") : tr("Your time ran out: a bot chose for you.");
+    $("announce").textContent = text;
+  } else {
+    const name = seatName(msg, a.seat);
+    text = a.kind === "play" ? tr("{name}'s time ran out: a bot played the {card}.", { name, card }) : tr("{name}'s time ran out: a bot moved.", { name });
+  }
+  showMessage(text, "info");
 }
 
 function directionText(d) { return { left: tr("pass left"), right: tr("pass right"), across: tr("pass across"), none: tr("no pass") }[d] || d; }
@@ -451,7 +515,7 @@ function renderStatus() {
     const names = (s.turn.seats || []).map((i) => (i === mySeat(s) ? tr("you") : seatName(s, i))).join(", ");
     if (s.turn.review) parts.push(tr("Hand {number} is over: the next hand starts when everyone has read the scores", { number: h.number - 1 }));
     else if (h.phase === "pass") {
-      parts.push(passing() ? tr("Choose {cards} to pass: {direction}", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+      parts.push(passing() ? passChoice(h)
         : tr("Waiting for passes: {names}", { names: names }));
     } else if (h.phase === "moon") parts.push(tr("{name} shot the moon · choosing", { name: who(s, h.shooter) }));
     else if (h.phase === "play") parts.push(myTurn() ? tr("Your turn") : tr("Turn: {names}", { names: names }));
@@ -480,7 +544,8 @@ function renderControls() {
   const pb = $("pass-btn");
   pb.hidden = !p;
   pb.disabled = !p || T.selected.length !== passCount();
-  pb.textContent = p ? tr("Pass") + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
+  const to = p && h.pass_to !== null && h.pass_to !== undefined ? tr("Pass to {name}", { name: seatName(s, h.pass_to) }) : tr("Pass");
+  pb.textContent = p ? to + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
   const playing = !!(s.you && !s.you.joining && h && t.status === "playing" && !s.game_over);
   $("hint-btn").hidden = !playing;
   $("hint-btn").disabled = !myTurn() || !!(s.turn && s.turn.review && h.phase !== "pass");
@@ -527,7 +592,7 @@ function renderHand() {
     if (ri >= 0) cls += " received";
     if (playing && isLegal) cls += " legal";
     if (hinted) cls += " hinted";
-    const label = cardLabel(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
+    const label = cardSpoken(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
     const pressed = p ? (sel ? "true" : "false") : null;
     const disabled = !(p || (playing && isLegal));
     if (same) {
@@ -537,10 +602,11 @@ function renderHand() {
       if (pressed === null) b.removeAttribute("aria-pressed"); else b.setAttribute("aria-pressed", pressed);
       b.disabled = disabled;
       b.setAttribute("tabindex", "-1");
+      b.setAttribute("data-new", tr("new"));
       return;
     }
     box.appendChild(el("button", {
-      type: "button", class: cls, "data-card": c, "data-index": String(i),
+      type: "button", class: cls, "data-card": c, "data-index": String(i), "data-new": tr("new"),
       "aria-label": label, "aria-pressed": pressed, disabled, tabindex: "-1"
     }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
   });
@@ -552,8 +618,15 @@ function renderHand() {
   }
   const bits = [];
   if (h && s.you) {
-    if (h.passed) bits.push(tr("You passed {cards}", { cards: h.passed.map(cardText).join(" ") }));
-    if (h.received) bits.push(tr("received {cards}", { cards: h.received.map(cardText).join(" ") }));
+    const known = (x) => x !== null && x !== undefined;
+    if (h.passed) {
+      const cards = h.passed.map(cardText).join(" ");
+      bits.push(known(h.pass_to) ? tr("You passed {cards} to {name}", { cards, name: seatName(s, h.pass_to) }) : tr("You passed {cards}", { cards }));
+    }
+    if (h.received) {
+      const cards = h.received.map(cardText).join(" ");
+      bits.push(known(h.pass_from) ? tr("received {cards} from {name}", { cards, name: seatName(s, h.pass_from) }) : tr("received {cards}", { cards }));
+    }
     if (h.kitty_size) {
       const taken = h.kitty_taker !== null && h.kitty_taker !== undefined;
       bits.push(taken ? tr("kitty: {cards} (taken by {name})", { cards: nCards(h.kitty_size), name: whoLower(s, h.kitty_taker) }) : tr("kitty: {cards}", { cards: nCards(h.kitty_size) }));
