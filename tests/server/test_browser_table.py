@@ -304,7 +304,7 @@ def test_the_rules_and_keys_page_and_this_hand(server: InProcessServer, chromium
         page.click("#help-btn")
         assert page.locator("#help-dialog").is_visible()
         assert "You must follow suit" in page.locator("#help-rules").inner_text()
-        assert page.locator("#help-keys .key-row").count() == 11
+        assert page.locator("#help-keys .key-row").count() == 12
         page.keyboard.press("Escape")
         # At a table of 3: its own rules (2♦ removed, 2♣ leads, the passes).
         t = server.table(name="Ann", players=3, turn_seconds=0, target=100)
@@ -317,7 +317,7 @@ def test_the_rules_and_keys_page_and_this_hand(server: InProcessServer, chromium
         assert "Removed from the deck: 2♦." in rules and "The holder of the lowest club (2♣)" in rules
         assert "to the left in hand 1, to the right in hand 2" in rules
         keys = page.locator("#help-keys").inner_text()
-        for key in ("P", "H", "C", "U", "L", "T", "S", "?"):
+        for key in ("P", "B", "H", "C", "U", "L", "T", "S", "?"):
             assert page.locator(f"#help-keys kbd:text-is('{key}')").count() == 1, key
         assert "pass the selected cards" in keys
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-help.png"))
@@ -516,6 +516,48 @@ def test_the_game_speed_setting(server: InProcessServer, chromium_browser) -> No
         page.select_option("#opt-speed", "normal")
         page.keyboard.press("Escape")
         assert page.evaluate("localStorage.getItem('hearts.opt.speed')") is None
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        t = server.table(name="Ann", turn_seconds=0, target=100)
+        tid = t["table"]
+        status, bob = server.post(f"/api/tables/{tid}/join", {"name": "Bob"})
+        assert status == 200
+        b = Conn(server.ws, tid, bob["token"])  # Bob is there and takes his time to pass
+        b.next("state")
+        _open(page, server.base, t["link"])
+        page.click("#start-btn")
+        page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
+        assert page.locator("#unpass-btn").is_hidden()
+        for _ in range(3):
+            page.locator("#hand button.card[aria-pressed='false']").first.click()
+        chosen = page.evaluate("window.heartsClient.selected.map(i => document.querySelectorAll('#hand button.card')[i].dataset.card)")
+        page.click("#pass-btn")
+        page.wait_for_selector("#unpass-btn", state="visible")
+        assert "Take back your pass (B)" in (page.locator("#unpass-btn").get_attribute("title") or "")
+        page.keyboard.press("b")
+        # The same three cards are selected again, to change: one swapped, then passed.
+        page.wait_for_function("() => window.heartsClient.state.hand.passed === null && window.heartsClient.selected.length === 3")
+        again = page.locator("#hand button.card[aria-pressed='true']").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(again) == sorted(chosen)
+        assert page.locator("#unpass-btn").is_hidden() and page.locator("#pass-btn").is_enabled()
+        page.locator("#hand button.card[aria-pressed='true']").first.click()
+        page.locator("#hand button.card[aria-pressed='false']").last.click()
+        final = page.locator("#hand button.card[aria-pressed='true']").evaluate_all("els => els.map(e => e.dataset.card)")
+        page.click("#pass-btn")
+        page.wait_for_selector("#unpass-btn", state="visible")
+        # Bob passes: everyone has, the cards are exchanged, and there is nothing to take back.
+        st = b.sync()
+        assert b.act({"type": "pass", "cards": st["hand"]["cards"][:3]})["type"] == "ok"
+        page.wait_for_function("() => window.heartsClient.state.hand.received !== null")
+        assert page.locator("#unpass-btn").is_hidden()
+        assert sorted(page.evaluate("window.heartsClient.state.hand.passed")) == sorted(final)
+        b.close()
         assert errors == []
     finally:
         page.close()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from hearts.server.projection import state_message
+from hearts.server.table import Table
 
 from .conftest import InProcessServer
 from .wsconn import Conn
@@ -242,3 +246,39 @@ def test_the_turn_timer_lets_a_bot_move_for_a_slow_player(server: InProcessServe
     log = server.store.actions(t["table"])
     assert [e["by"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == ["timer"]  # the timer moved for a player who is there
     assert ann.sync()["table"]["seats"][0]["away"] is False  # the player keeps the seat
+
+
+def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer) -> None:
+    """unpass: a seat that has passed chooses again while the others still choose; never after the exchange."""
+    t, ann, bob = two_players(server)
+    assert ann.act({"type": "start"})["type"] == "ok"
+    st = ann.sync()
+    assert st["hand"]["phase"] == "pass"
+    first = st["hand"]["cards"][:3]
+    assert ann.act({"type": "unpass"})["code"] == "not_now"  # nothing passed yet
+    assert ann.act({"type": "pass", "cards": first})["type"] == "ok"
+    seq_bob = bob.sync()["seq"]
+    assert ann.act({"type": "unpass"})["type"] == "ok"
+    st = ann.sync()
+    assert st["hand"]["passed"] is None and st["hand"]["passes_chosen"][0] is False and 0 in st["turn"]["seats"]
+    assert st["last_action"]["kind"] == "unpass" and st["last_action"]["seat"] == 0
+    second = st["hand"]["cards"][-3:]
+    assert ann.act({"type": "pass", "cards": second})["type"] == "ok"
+    # Bob acts on the state before Ann changed her mind: her pass and its taking back do not make his stale.
+    bob.send({"type": "pass", "cards": bob.state["hand"]["cards"][:3], "seq": seq_bob, "id": "b"})  # type: ignore[index]
+    while (reply := bob.recv())["type"] not in ("ok", "error"):
+        pass
+    assert reply["type"] == "ok", reply
+    wait_for(lambda: ann.sync()["hand"]["received"] is not None)  # the bots passed too: the cards were exchanged
+    st = ann.sync()
+    assert sorted(st["hand"]["passed"]) == sorted(second)
+    assert set(first) - set(second) <= set(st["hand"]["cards"])  # the cards first chosen and then kept are still hers
+    assert ann.act({"type": "unpass"})["code"] == "not_now"  # after the exchange: too late
+    # The log keeps the taking back, and a table rebuilt from it is the same table.
+    log = server.store.actions(t["table"])
+    assert [e["kind"] for e in log if e["seat"] == 0][:4] == ["start", "pass", "unpass", "pass"]
+    live = server.hub.tables[t["table"]].table
+    again = Table.new(live.id, live.rules, level=live.level, turn_seconds=live.turn_seconds, secret=live.secret)
+    again.seats = [copy.copy(s) for s in live.seats]
+    again.replay(log)
+    assert state_message(again, 0)["hand"] == state_message(live, 0)["hand"]

@@ -63,6 +63,7 @@ export function keyLines() {
     ["← →", tr("move between the cards you may choose")],
     [tr("Enter, Space"), tr("play the card, or select it for the pass")],
     ["P", tr("pass the selected cards")],
+    ["B", tr("take back your pass, until everyone has passed")],
     ["H", tr("hint: the medium bot's suggestion")],
     ["C", tr("claim the rest, when the tricks left are certain")],
     ["U", tr("undo your last card (at a table of bots only)")],

@@ -19,6 +19,7 @@ export const T = {
   sortedCards: [], focusIndex: 0, hinted: null, hintId: null, hintRetry: null,
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
   seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false,
+  reselect: null, // the cards of a pass taken back, to select again
   paced: [], paceTimer: null, cardShownAt: 0 // the game speed "slow": states held back, when the last card was shown
 };
 
@@ -89,6 +90,7 @@ export function showTable(id) {
   $("copy-own").addEventListener("click", () => copyField($("own-link")));
   $("start-btn").addEventListener("click", () => act({ type: "start" }));
   $("pass-btn").addEventListener("click", doPass);
+  $("unpass-btn").addEventListener("click", takeBack);
   $("hint-btn").addEventListener("click", askHint);
   $("claim-btn").addEventListener("click", () => act({ type: "claim" }));
   $("undo-btn").addEventListener("click", () => act({ type: "undo" }));
@@ -236,6 +238,19 @@ function doPass() {
   act({ type: "pass", cards: T.selected.map((i) => T.sortedCards[i]) });
 }
 
+// Take back your pass while the others still choose theirs: the same cards are selected again, to change.
+function canTakeBack() {
+  const s = T.state;
+  const h = s && s.hand;
+  return !!(h && s.you && !s.you.joining && h.phase === "pass" && h.passed && !h.received && !s.game_over);
+}
+
+function takeBack() {
+  if (!canTakeBack()) return;
+  T.reselect = T.state.hand.passed.slice();
+  act({ type: "unpass" });
+}
+
 function chooseMoon(choice) {
   act({ type: "moon", choice });
   $("moon-dialog").close();
@@ -338,6 +353,7 @@ function onKey(ev) {
   }
   const keys = {
     p: () => { if (passing()) doPass(); },
+    b: takeBack,
     l: () => showLastTrick(T.state, (t) => showMessage(t, "info")),
     s: () => showScoreSheet(T.state),
     t: () => showHand(T.state, (t) => showMessage(t, "info")),
@@ -393,8 +409,8 @@ function render() {
   renderJoinChoices(t);
   renderStatus();
   renderSeats();
+  renderHand(); // first: it settles the selection (a new hand, a pass taken back) that the Pass button counts
   renderControls();
-  renderHand();
   renderGameOver();
   renderFairDeal();
   // A new finished hand: the score sheet opens; the next hand waits while it is read (turn.review).
@@ -545,6 +561,7 @@ function renderControls() {
   pb.hidden = !p;
   pb.disabled = !p || T.selected.length !== passCount();
   const to = p && h.pass_to !== null && h.pass_to !== undefined ? tr("Pass to {name}", { name: seatName(s, h.pass_to) }) : tr("Pass");
+  $("unpass-btn").hidden = !canTakeBack();
   pb.textContent = p ? to + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
   const playing = !!(s.you && !s.you.joining && h && t.status === "playing" && !s.game_over);
   $("hint-btn").hidden = !playing;
@@ -566,6 +583,8 @@ function renderHand() {
   // Keep the selection while the hand is the same.
   if (cards.join(",") !== T.sortedCards.join(",") || !passing()) T.selected = [];
   T.sortedCards = cards;
+  if (T.reselect && passing()) { T.selected = hintPicks(T.reselect) || []; T.reselect = null; } // a pass taken back
+  if (T.reselect && h && h.phase !== "pass") T.reselect = null;
   const hadFocus = box.contains(document.activeElement);
   const p = passing();
   const playing = h && h.phase === "play" && myTurn();
