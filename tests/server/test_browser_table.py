@@ -561,3 +561,40 @@ def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer, ch
         assert errors == []
     finally:
         page.close()
+
+
+def test_the_only_legal_card_played_by_itself(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    page, errors = _new_page(chromium_browser, *DESKTOP)
+    try:
+        t = server.table(name="Ann", turn_seconds=0, target=100)
+        _open(page, server.base, t["link"])
+        page.evaluate(
+            "() => { window._said = []; new MutationObserver(() => window._said.push(document.querySelector('#message').innerText))"
+            ".observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true}); }"
+        )
+        page.click("#settings-btn")
+        assert not page.locator("#opt-auto").is_checked()  # off by default
+        page.check("#opt-auto")
+        page.keyboard.press("Escape")
+        page.click("#start-btn")
+        page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
+        for _ in range(3):
+            page.locator("#hand button.card[aria-pressed='false']").first.click()
+        page.click("#pass-btn")
+        # Play the cards only when there is a choice: the last trick (one card left) is played by itself.
+        for _ in range(60):
+            page.wait_for_function(
+                "() => window.heartsClient.state.hands.length >= 1"
+                " || document.querySelectorAll('#hand button.card.legal:not([disabled])').length >= 2"
+            )
+            if page.evaluate("window.heartsClient.state.hands.length >= 1"):
+                break
+            seq = page.evaluate("window.heartsClient.state.seq")
+            page.locator("#hand button.card.legal:not([disabled])").first.click()
+            page.wait_for_function("(seq) => window.heartsClient.state.seq !== seq", arg=seq)
+        assert page.evaluate("window.heartsClient.state.hands.length") >= 1
+        said = page.evaluate("window._said")
+        assert any(m.startswith("You play ") and m.endswith(": your only legal card.") for m in said), said
+        assert errors == []
+    finally:
+        page.close()

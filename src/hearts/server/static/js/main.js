@@ -8,7 +8,7 @@ import { applyOptions, option, setOption, setSpeed, speed, SPEEDS } from "./pref
 import { onServerMessage, showTable, T } from "./table.js";
 
 function settings() {
-  const boxes = { "opt-four": "fourColour", "opt-large": "largeCards", "opt-sounds": "sounds" };
+  const boxes = { "opt-four": "fourColour", "opt-large": "largeCards", "opt-sounds": "sounds", "opt-auto": "autoPlay" };
   for (const [id, name] of Object.entries(boxes)) {
     const box = $(id);
     box.checked = option(name);

@@ -10,8 +10,10 @@ export function storedToken(table) { return get("hearts.token." + table); }
 export function savedName() { return get("hearts.name") || ""; }
 export function saveName(n) { set("hearts.name", n); }
 
-// Display options: four-colour deck, large cards, sounds (off by default).
-export const OPTIONS = { fourColour: "hearts.opt.four-colour", largeCards: "hearts.opt.large-cards", sounds: "hearts.opt.sounds" };
+// Display options: four-colour deck, large cards, sounds; playing the only legal card by itself (all off by default).
+export const OPTIONS = {
+  fourColour: "hearts.opt.four-colour", largeCards: "hearts.opt.large-cards", sounds: "hearts.opt.sounds", autoPlay: "hearts.opt.auto-play"
+};
 export function option(name) { return get(OPTIONS[name]) === "1"; }
 export function setOption(name, on) { set(OPTIONS[name], on ? "1" : null); applyOptions(); }
 export function applyOptions() {

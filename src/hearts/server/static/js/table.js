@@ -9,7 +9,7 @@ import { showHelp } from "./help.js";
 import { renderRing } from "./ring.js";
 import { checkNameInput, createTable, joinable } from "./lobby.js";
 import { cleanName, mySeat, nameProblem, seatName, who, whoLower } from "./names.js";
-import { randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
+import { option, randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { play as playSound, soundsFor } from "./sound.js";
 
@@ -20,6 +20,7 @@ export const T = {
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
   seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false,
   reselect: null, // the cards of a pass taken back, to select again
+  autoTimer: null, autoSkip: null, // playing the only legal card by itself: its timer, a turn it must leave alone (after an undo)
   paced: [], paceTimer: null, cardShownAt: 0 // the game speed "slow": states held back, when the last card was shown
 };
 
@@ -93,7 +94,7 @@ export function showTable(id) {
   $("unpass-btn").addEventListener("click", takeBack);
   $("hint-btn").addEventListener("click", askHint);
   $("claim-btn").addEventListener("click", () => act({ type: "claim" }));
-  $("undo-btn").addEventListener("click", () => act({ type: "undo" }));
+  $("undo-btn").addEventListener("click", undo);
   $("moon-add").addEventListener("click", () => chooseMoon("add"));
   $("moon-subtract").addEventListener("click", () => chooseMoon("subtract"));
   $("moon-open").addEventListener("click", () => openDialog($("moon-dialog")));
@@ -251,6 +252,30 @@ function takeBack() {
   act({ type: "unpass" });
 }
 
+// An undo takes a card back to think again: the turn it gives back is not played by itself.
+function undo() {
+  T.autoSkip = "undo";
+  act({ type: "undo" });
+}
+
+// The option "Play my only legal card by itself": on your turn with one legal card, it is played after a moment
+// (time to see it), unless the table has moved on meanwhile.
+function autoPlay() {
+  clearTimeout(T.autoTimer);
+  T.autoTimer = null;
+  const s = T.state;
+  const h = s && s.hand;
+  const legal = h && h.phase === "play" && myTurn() && !s.game_over && !(s.turn && s.turn.review) ? h.legal || [] : [];
+  if (T.autoSkip === "undo" && legal.length) { T.autoSkip = s.seq; return; } // the turn the undo gave back
+  if (!option("autoPlay") || legal.length !== 1 || T.autoSkip === s.seq) return;
+  const seq = s.seq, card = legal[0];
+  T.autoTimer = setTimeout(() => {
+    if (!T.state || T.state.seq !== seq || !myTurn()) return;
+    showMessage(tr("You play {card}: your only legal card.", { card: cardText(card) }), "info");
+    act({ type: "play", card });
+  }, 600);
+}
+
 function chooseMoon(choice) {
   act({ type: "moon", choice });
   $("moon-dialog").close();
@@ -359,7 +384,7 @@ function onKey(ev) {
     t: () => showHand(T.state, (t) => showMessage(t, "info")),
     h: askHint,
     c: () => { if (!$("claim-btn").disabled && !$("claim-btn").hidden) act({ type: "claim" }); },
-    u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) act({ type: "undo" }); }
+    u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) undo(); }
   };
   if (keys[k]) { ev.preventDefault(); keys[k](); }
   // Enter and Space on a focused card button click it natively.
@@ -429,6 +454,7 @@ function render() {
   if (shooter && !$("moon-dialog").open && T.moonDismissedSeq !== s.seq && !$("score-sheet").open) openDialog($("moon-dialog"));
   if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
   tickTimer();
+  autoPlay();
   document.title = (myTurn() && !s.game_over ? "● " + tr("Your turn") + " · " : "") + tr("Hearts · table {id}", { id: T.id });
 }
 
