@@ -273,6 +273,8 @@ def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer) ->
     st = ann.sync()
     assert sorted(st["hand"]["passed"]) == sorted(second)
     assert set(first) - set(second) <= set(st["hand"]["cards"])  # the cards first chosen and then kept are still hers
+    wait_for(lambda: ann.sync()["turn"]["seats"][0] in (0, 1))  # the bots have played up to a person's turn: the table stands
+    ann.sync()
     assert ann.act({"type": "unpass"})["code"] == "not_now"  # after the exchange: too late
     # The log keeps the taking back, and a table rebuilt from it is the same table.
     log = server.store.actions(t["table"])
