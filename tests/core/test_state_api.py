@@ -227,3 +227,21 @@ def test_errors_and_views_survive_pickling() -> None:
     view = pickle.loads(pickle.dumps(hand.view(hand.to_move)))
     world = Hand.world(view, [hand.hand_cards(s) for s in range(4)])
     assert world.legal_cards() == hand.legal_cards() != []
+
+
+def test_a_pass_taken_back_until_everyone_has_passed() -> None:
+    rules = Rules.standard(4)
+    deal = [list(range(s * 13, s * 13 + 13)) for s in range(4)]
+    hand = Hand(rules, deal)
+    with pytest.raises(IllegalAction, match="has not passed"):
+        hand.take_back_pass(0)
+    hand.pass_cards(0, deal[0][:3])
+    assert hand.seats_to_act() == [1, 2, 3]
+    hand.take_back_pass(0)
+    assert hand.seats_to_act() == [0, 1, 2, 3] and hand.passes[0] is None
+    hand.pass_cards(0, deal[0][-3:])  # another choice
+    for s in (1, 2, 3):
+        hand.pass_cards(s, deal[s][:3])
+    assert hand.phase == "play" and not set(deal[0][-3:]) & set(hand.hand_cards(0))  # the second choice was passed
+    with pytest.raises(IllegalAction, match="not the passing phase"):
+        hand.take_back_pass(0)

@@ -222,11 +222,17 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
 
         state = page.evaluate("window.heartsClient.state")
         done = state["hands"][0]
-        # A column per player, in the table's order (your left first, you last), a row per hand, the totals last.
+        # A column per player, you first, then the order of play (as the terminal app's sheet); the seats around
+        # the table start at your left. A row per hand, the totals last.
         order = [int(x) for x in page.locator("#score-sheet thead th[data-seat]").evaluate_all("els => els.map(e => e.dataset.seat)")]
         table_order = [int(x) for x in page.locator("#seats .seat").evaluate_all("els => els.map(e => e.dataset.seat)")]
-        assert order == table_order == [1, 2, 3, 0]
+        assert order == [0, 1, 2, 3] and table_order == [1, 2, 3, 0]
         assert page.locator("#score-sheet thead th[data-seat='0']").inner_text() == "You"
+        legend = [int(x) for x in page.locator("#score-sheet svg.chart polyline").evaluate_all("els => els.map(e => e.dataset.seat)")]
+        assert legend == order
+        # Its notes say who took each hand's last trick, and a line explains them.
+        assert "Last trick to" in page.locator("#score-notes").inner_text()
+        assert "names who took the hand's last trick" in page.locator("#score-notes .muted-ink").inner_text()
         assert page.locator("#score-sheet tbody tr").count() == 2  # hand 1 and the totals
         shown = [int(t.replace("☾", "").strip()) for t in page.locator("#score-sheet td[data-hand='1']").all_inner_texts()]
         assert shown == [done["points"][i] for i in order]

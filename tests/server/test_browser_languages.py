@@ -7,6 +7,7 @@ browser's locale (Accept-Language and navigator.languages), as a player's would.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -76,11 +77,17 @@ def test_the_table_in_each_language_fits(live_server: str, chromium_browser, cod
         for i in (12, 11, 10):
             cards.nth(i).click()
         status = page.locator("#status").inner_text()
-        choose = str(messages.get("Choose {cards} to pass: {direction}", "Choose {cards} to pass: {direction}"))
-        assert choose.split("{")[0] in status, status
+        choose = str(messages.get("Choose {cards} to pass to {name}: {direction}", "Choose {cards} to pass to {name}: {direction}"))
+        words = max(re.split(r"\{[a-z_]+\}", choose), key=len).strip()  # the longest run of the sentence's own words
+        assert words and words in status, (words, status)
         label = str(cards.nth(12).get_attribute("aria-label"))
         assert ", " + str(messages.get("selected", "selected")) in label
         assert page.evaluate(OVERFLOW) == [], "the table, passing"
+        for key, dialog in (("?", "help-dialog"), ("t", "hand-dialog")):  # the rules and keys, and "This hand"
+            page.keyboard.press(key)
+            page.wait_for_selector(f"#{dialog}", state="visible")
+            assert page.evaluate(OVERFLOW) == [], dialog
+            page.keyboard.press("Escape")
         page.click("#settings-btn")
         assert page.locator("#opt-lang").input_value() == code
         assert page.evaluate(OVERFLOW) == [], "the options"

@@ -45,6 +45,8 @@ CARD_PATHS = {
     "hands.last_trick.cards",
     "last_action.card",
     "last_action.cards",
+    "table.facts.removed_cards",  # the rules' facts: the same for every table of these rules, never a dealt card
+    "table.facts.lowest_club",
 }
 
 
@@ -141,6 +143,9 @@ def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
         assert h is None
         return
     assert h["number"] == t["hand"]
+    facts = msg["table"]["facts"]
+    rules = t["rules"]
+    assert facts["removed_cards"] == rules.removed_cards and facts["lowest_club"] == card_name(rules.lowest_club)
     if seat is None:
         assert h["cards"] == [] and h["legal"] == [] and h["passed"] is None and h["received"] is None
     else:

@@ -288,6 +288,7 @@ def test_stats_across_finished_games(server: InProcessServer) -> None:
         "points": st["scores"][0],
         "moons_shot": shot,
         "moons_conceded": conceded,
+        "abandoned": 0,
     }
     # a bot's name is not a person's: "Ada" played as a bot here
     assert server.get("/api/stats?name=Ada")[1]["games"] == 0

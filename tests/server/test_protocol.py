@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from hearts.server.projection import state_message
+from hearts.server.table import Table
 
 from .conftest import InProcessServer
 from .wsconn import Conn
@@ -225,7 +229,7 @@ def test_a_disconnected_player_is_replaced_by_a_bot_and_gets_the_seat_back(serve
     # Bob comes back with his token: the seat is his again
     bob2 = Conn(server.ws, t["table"], token=t["bob_token"])
     assert bob2.next("welcome")["seat"] == 1
-    bob_back = {"seat": 1, "name": "Bob", "kind": "human", "remote": False, "connected": True, "away": False}
+    bob_back = {"seat": 1, "name": "Bob", "kind": "human", "remote": False, "connected": True, "away": False, "joinable": False}
     wait_for(lambda: ann.sync()["table"]["seats"][1] == bob_back)
 
 
@@ -240,5 +244,43 @@ def test_the_turn_timer_lets_a_bot_move_for_a_slow_player(server: InProcessServe
     assert abs(st["turn"]["now"] - time.time() * 1000) < 5000 and st["turn"]["deadline"] - st["turn"]["now"] <= 1000
     wait_for(lambda: ann.sync()["hand"]["passed"] is not None, timeout=4)
     log = server.store.actions(t["table"])
-    assert [e["by"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == ["bot"]
+    assert [e["by"] for e in log if e["kind"] == "pass" and e["seat"] == 0] == ["timer"]  # the timer moved for a player who is there
     assert ann.sync()["table"]["seats"][0]["away"] is False  # the player keeps the seat
+
+
+def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer) -> None:
+    """unpass: a seat that has passed chooses again while the others still choose; never after the exchange."""
+    t, ann, bob = two_players(server)
+    assert ann.act({"type": "start"})["type"] == "ok"
+    st = ann.sync()
+    assert st["hand"]["phase"] == "pass"
+    first = st["hand"]["cards"][:3]
+    assert ann.act({"type": "unpass"})["code"] == "not_now"  # nothing passed yet
+    assert ann.act({"type": "pass", "cards": first})["type"] == "ok"
+    seq_bob = bob.sync()["seq"]
+    assert ann.act({"type": "unpass"})["type"] == "ok"
+    st = ann.sync()
+    assert st["hand"]["passed"] is None and st["hand"]["passes_chosen"][0] is False and 0 in st["turn"]["seats"]
+    assert st["last_action"]["kind"] == "unpass" and st["last_action"]["seat"] == 0
+    second = st["hand"]["cards"][-3:]
+    assert ann.act({"type": "pass", "cards": second})["type"] == "ok"
+    # Bob acts on the state before Ann changed her mind: her pass and its taking back do not make his stale.
+    bob.send({"type": "pass", "cards": bob.state["hand"]["cards"][:3], "seq": seq_bob, "id": "b"})  # type: ignore[index]
+    while (reply := bob.recv())["type"] not in ("ok", "error"):
+        pass
+    assert reply["type"] == "ok", reply
+    wait_for(lambda: ann.sync()["hand"]["received"] is not None)  # the bots passed too: the cards were exchanged
+    st = ann.sync()
+    assert sorted(st["hand"]["passed"]) == sorted(second)
+    assert set(first) - set(second) <= set(st["hand"]["cards"])  # the cards first chosen and then kept are still hers
+    wait_for(lambda: ann.sync()["turn"]["seats"][0] in (0, 1))  # the bots have played up to a person's turn: the table stands
+    ann.sync()
+    assert ann.act({"type": "unpass"})["code"] == "not_now"  # after the exchange: too late
+    # The log keeps the taking back, and a table rebuilt from it is the same table.
+    log = server.store.actions(t["table"])
+    assert [e["kind"] for e in log if e["seat"] == 0][:4] == ["start", "pass", "unpass", "pass"]
+    live = server.hub.tables[t["table"]].table
+    again = Table.new(live.id, live.rules, level=live.level, turn_seconds=live.turn_seconds, secret=live.secret)
+    again.seats = [copy.copy(s) for s in live.seats]
+    again.replay(log)
+    assert state_message(again, 0)["hand"] == state_message(live, 0)["hand"]

@@ -173,7 +173,15 @@ def test_the_lobby_and_the_table_mark_the_remote_bot(server: InProcessServer) ->
         return info, lobby
 
     info, lobby = asyncio.run(seat_and_look())
-    assert info["seats"][2] == {"seat": 2, "name": "lowbot", "kind": "bot", "remote": True, "connected": True, "away": False}
+    assert info["seats"][2] == {
+        "seat": 2,
+        "name": "lowbot",
+        "kind": "bot",
+        "remote": True,
+        "connected": True,
+        "away": False,
+        "joinable": False,
+    }
     assert info["seats"][1]["kind"] == "open" and info["seats"][1]["remote"] is False
     listed = next(x for x in lobby["tables"] if x["id"] == t["table"])
     assert listed["seats"][2]["remote"] is True

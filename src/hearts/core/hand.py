@@ -324,6 +324,26 @@ class Hand:
         if None not in self.passes:
             self._exchange()
 
+    def why_take_back_illegal(self, seat: int) -> str | None:
+        """The reason ``seat`` may not take back its pass now, or None if it may."""
+        if self.phase != PASS:
+            return "it is not the passing phase"
+        if not is_seat(seat, self.n):
+            return f"there is no seat {seat!r}"
+        if self.passes[seat] is None:
+            return "has not passed"
+        return None
+
+    def take_back_pass(self, seat: int) -> None:
+        """``seat`` takes back the cards it chose to pass, while the others still choose (it then passes again).
+
+        Once every seat has chosen, the cards are exchanged at once, so a pass can be taken back only until then.
+        """
+        why = self.why_take_back_illegal(seat)
+        if why is not None:
+            raise IllegalAction(PASS, seat if is_seat(seat, self.n) else None, None, why)
+        self.passes[seat] = None
+
     def _exchange(self) -> None:
         n = self.n
         offset = PASS_OFFSETS[self.pass_direction]

@@ -16,12 +16,13 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from hearts.core import Trick, card_name
+from hearts.core import Rules, Trick, card_name
 from hearts.core import claim as claim_rules
 from hearts.core.hand import Hand, trick_leader
+from hearts.core.rules import MOON_SCORE
 
 from .protocol import reply
-from .table import BOT, REMOTE, Table
+from .table import BOT, FINISHED, OPEN, REMOTE, Table
 
 SUITS = "CDHS"
 
@@ -56,6 +57,8 @@ def seats_json(table: Table, connected: set[int], away: set[int]) -> list[dict[s
             "remote": s.kind == REMOTE,
             "connected": s.seat in connected,
             "away": s.seat in away,
+            # may a newcomer take it (an open seat, or a bot's that no person has held: the rule of Table.seat_for)
+            "joinable": table.status != FINISHED and (s.kind == OPEN or (s.kind == BOT and not s.ever_human)),
         }
         for s in table.seats
     ]
@@ -76,6 +79,23 @@ def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] =
         "seats": seats_json(table, connected, away),
         "created": table.created,
         "deals": table.deals_json(),
+        "facts": rules_facts(table.rules),
+    }
+
+
+def pass_source(seat: int | None, target: int | None, n: int) -> int | None:
+    """The seat that passes to ``seat``: as far on the other side as ``target`` is on this one."""
+    return None if seat is None or target is None else (2 * seat - target) % n
+
+
+def rules_facts(rules: Rules) -> dict[str, Any]:
+    """What follows from the rules and the number of players (for the rules page): the cards removed, the kitty, the passes."""
+    return {
+        "removed_cards": rules.removed_cards,
+        "kitty_size": rules.kitty_size,
+        "lowest_club": card_name(rules.lowest_club),
+        "pass_cycle": list(rules.pass_cycle),
+        "moon_score": MOON_SCORE,
     }
 
 
@@ -95,6 +115,9 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         "passed": names(view.passed) if view.passed is not None else None,
         "received": names(view.received) if view.received is not None else None,
         "passes_chosen": list(view.passes_chosen),
+        # who this seat passes to and receives from in this hand (null: a spectator, or no passing)
+        "pass_to": view.pass_target,
+        "pass_from": pass_source(view.seat, view.pass_target, table.rules.players),
         "trick": current_trick_json(hand, view.trick_leader, view.trick) if view.trick_leader is not None else None,
         "tricks": [trick_json(t) for t in view.tricks],
         "hearts_broken": view.hearts_broken,

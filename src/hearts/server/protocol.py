@@ -44,13 +44,15 @@ FIELDS: dict[str, dict[str, bool]] = {
     "hint": {"seq": False},
     "claim": {"seq": True},
     "undo": {"seq": True},
+    # take back your pass while the others still choose theirs
+    "unpass": {"seq": True},
     # a remote bot's reply to a decide; its values are checked against the decision (hearts.server.remote)
     "action": {"card": False, "cards": False, "choice": False},
 }
 #: the message types a remote bot's connection may send after its hello
 BOT_MESSAGES = ("action", "ping", "sync")
 #: the message types that act on the game
-ACTIONS = ("start", "pass", "play", "moon")
+ACTIONS = ("start", "pass", "unpass", "play", "moon")
 
 
 def parse_message(raw: str | bytes) -> dict[str, Any]:

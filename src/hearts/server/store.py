@@ -195,6 +195,7 @@ class Store:
                         "names": [s.name for s in table.seats],
                         "humans": [s.seat for s in table.seats if s.kind == HUMAN],
                         "shooters": [h.shooter for h in game.hands],
+                        "abandoned": table.abandoned(),
                     }
                 )
                 values["record"] = dumps_record(table.record())
@@ -274,8 +275,18 @@ class Store:
 
         ``games``, ``wins``, ``hands`` and ``points`` (their sum of hand points: the final scores), ``moons_shot``
         and ``moons_conceded`` (moons others shot; counted for games finished by a version that stores the shooters).
+        A game the player left before its end, a bot finishing it for them, is ``abandoned``, and counts in nothing else.
         """
-        out: dict[str, Any] = {"name": name, "games": 0, "wins": 0, "hands": 0, "points": 0, "moons_shot": 0, "moons_conceded": 0}
+        out: dict[str, Any] = {
+            "name": name,
+            "games": 0,
+            "wins": 0,
+            "hands": 0,
+            "points": 0,
+            "moons_shot": 0,
+            "moons_conceded": 0,
+            "abandoned": 0,
+        }
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables_t.c.result).where(tables_t.c.status == FINISHED)).all()
         for r in rows:
@@ -286,6 +297,9 @@ class Store:
             if not seats:
                 continue
             seat = seats[0]
+            if seat in result.get("abandoned", []):
+                out["abandoned"] += 1
+                continue
             out["games"] += 1
             out["wins"] += int(seat in result.get("winners", []))
             out["hands"] += result.get("hands", 0)

@@ -201,10 +201,10 @@ class Table:
 
     # -- actions ------------------------------------------------------------
     def is_stale(self, seat: int, seq: int) -> bool:
-        """Was ``seq`` overtaken: ahead of the table, or followed by anything but another seat's pass?"""
+        """Was ``seq`` overtaken: ahead of the table, or followed by anything but another seat's pass (or its taking back)?"""
         if seq > self.seq or seq < 0:
             return True
-        return any(not (e["kind"] == "pass" and e["seat"] != seat) for e in self.log[seq:])
+        return any(not (e["kind"] in ("pass", "unpass") and e["seat"] != seat) for e in self.log[seq:])
 
     def check(self, entry: dict[str, Any]) -> Refusal | None:
         """Why the engine would refuse ``entry`` now (None: it may be applied). Changes nothing."""
@@ -218,6 +218,12 @@ class Table:
             return None
         if self.status != PLAYING or self.game is None:
             return Refusal("not_now", "the game has not started" if self.status == WAITING else "the game is over")
+        if kind == "unpass":
+            hand = self.game.hand
+            if hand is None or hand.phase != "pass":
+                return Refusal("not_now", "the passing is over: the cards have been exchanged")
+            why = hand.why_take_back_illegal(seat)
+            return None if why is None else Refusal("not_now", "you have not passed yet" if why == "has not passed" else why)
         try:
             action = self.action(entry)
         except HeartsError as e:
@@ -259,6 +265,9 @@ class Table:
             self.game = Game(self.rules, first_dealer=0, auto_deal=False)
             self.status = PLAYING
             self._deal()
+        elif entry["kind"] == "unpass":  # a pass taken back before the exchange: the seat chooses again
+            assert self.game is not None and self.game.hand is not None
+            self.game.hand.take_back_pass(entry["seat"])
         else:
             assert self.game is not None
             self.game.apply(self.action(entry))
@@ -299,6 +308,18 @@ class Table:
         tail = self.log[len(self.log) - played :] if played else []
         mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
         return len(self.log) - played + mine[-1] if mine else None
+
+    def abandoned(self) -> list[int]:
+        """The players' seats a bot was playing for when the game ended: their players had left (and never came back).
+
+        A seat's last own action (a claim's plays aside) tells: ``bot`` is a bot moving for an away player, while a
+        player's own move is ``player`` and the turn timer's is ``timer``.
+        """
+        last: dict[int, str] = {}
+        for e in self.log:
+            if e["kind"] in ("pass", "play", "moon") and e.get("by") != "claim":
+                last[e["seat"]] = e.get("by", "player")
+        return [s.seat for s in self.seats if s.kind == HUMAN and last.get(s.seat) == "bot"]
 
     # -- rebuilding ---------------------------------------------------------
     def replay(self, log: list[dict[str, Any]]) -> None:

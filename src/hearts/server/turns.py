@@ -136,7 +136,8 @@ class Turns:
                 view = table.game.view(seat)
                 bot_seed = zlib.crc32(f"{table.id}/{seq}/{seat}".encode())
                 action = await hub.bots.decide(LEVELS[table.level], bot_seed, view)
-                entry = table.entry_for(seat, action, "bot")
+                # "timer": the turn timer ran out for a player who is there (a bot moving for an away player: "bot")
+                entry = table.entry_for(seat, action, "timer" if table.seats[seat].kind == HUMAN and seat not in live.away else "bot")
                 try:
                     await live.submit(entry, seq)
                 except Refusal as r:

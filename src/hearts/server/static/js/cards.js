@@ -23,6 +23,8 @@ export function cardLabel(name) {
   const suit = SUIT_NAME[c.suit] ? SUIT_NAME[c.suit]() : c.suit;
   return t("{rank} of {suit}", { rank: rank, suit: suit });
 }
+// What a screen reader says for a card: what the card shows, then its name ("9♠, nine of spades").
+export function cardSpoken(name) { return cardText(name) + ", " + cardLabel(name); }
 export function cardText(name) {
   const c = parseCard(name);
   return (c.rank === "T" ? "10" : c.rank) + (SUIT_SYMBOL[c.suit] || c.suit);
@@ -40,10 +42,11 @@ export function cardsInText(text) {
   return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (m, r, s) => cardText(r + s));
 }
 
-// A small face-up card (trick, last trick).
+// A small face-up card (trick, last trick); a cancelled one wears a ✕ badge (an element: it is drawn above its neighbours).
 export function cardFace(name, extraClass, label) {
+  const cancelled = /\bcancelled\b/.test(extraClass || "");
   return el("span", {
     class: "face " + (isRed(name) ? "red" : "black") + " " + suitClass(name) + (extraClass ? " " + extraClass : ""),
-    "data-card": name, "aria-label": cardLabel(name) + (label ? ", " + label : ""), role: "img"
-  }, [cardText(name)]);
+    "data-card": name, "aria-label": cardSpoken(name) + (label ? ", " + label : ""), role: "img"
+  }, [cardText(name), cancelled ? el("span", { class: "x-badge", "aria-hidden": "true", text: "✕" }) : null]);
 }

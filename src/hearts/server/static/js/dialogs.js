@@ -2,15 +2,15 @@
 import { cardFace } from "./cards.js";
 import { $, el, openDialog, svg } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
-import { mySeat, seatName, seatOrder, who, whoLower } from "./names.js";
+import { mySeat, seatName, sheetOrder, who, whoLower } from "./names.js";
 
 const COLOURS = ["#f5c542", "#38bdf8", "#f472b6", "#4ade80", "#fb923c", "#a78bfa", "#f87171", "#2dd4bf", "#facc15", "#93c5fd", "#d946ef"];
 
-// The running scores over the game, one line per player (in the table's order).
+// The running scores over the game, one line per player (in the score sheet's order: you first).
 export function scoreChart(state) {
   const hands = state.hands || [];
   const n = state.table.players;
-  const order = seatOrder(n, mySeat(state));
+  const order = sheetOrder(n, mySeat(state));
   const W = 480, H = 200, L = 34, R = 10, T = 10, B = 24;
   const series = order.map((i) => [0].concat(hands.map((d) => d.scores[i])));
   const all = series.flat().concat([state.table.target || 0]);
@@ -37,11 +37,12 @@ export function scoreChart(state) {
   return el("div", { class: "chart-box" }, [box, legend]);
 }
 
-// The score sheet: a column per player in the table's order, a row per finished hand, the totals last.
+// The score sheet: a column per player (you first, then the order of play, as in the terminal app),
+// a row per finished hand, the totals last; then the chart and the notes of the last hands, explained.
 export function showScoreSheet(state) {
   if (!state) return;
   const n = state.table.players;
-  const order = seatOrder(n, mySeat(state));
+  const order = sheetOrder(n, mySeat(state));
   const hands = state.hands || [];
   const table = $("score-table");
   table.textContent = "";
@@ -71,6 +72,7 @@ export function showScoreSheet(state) {
   notes.textContent = "";
   if (!hands.length) notes.appendChild(el("p", { text: tr("No hand finished yet.") }));
   else notes.appendChild(scoreChart(state));
+  let noted = 0;
   for (const d of hands.slice().reverse().slice(0, 3)) {
     const parts = [tr("Hand {number}:", { number: d.number })];
     if (d.shooter !== null && d.shooter !== undefined) {
@@ -79,8 +81,9 @@ export function showScoreSheet(state) {
     }
     const lt = d.last_trick;
     if (lt && lt.winner !== null && lt.winner !== undefined) parts.push(tr("Last trick to {name}.", { name: whoLower(state, lt.winner) }));
-    if (parts.length > 1) notes.appendChild(el("p", { class: "small-print", text: parts.join(" ") }));
+    if (parts.length > 1) { notes.appendChild(el("p", { class: "small-print note-hand", text: parts.join(" ") })); noted += 1; }
   }
+  if (noted) notes.appendChild(el("p", { class: "small-print muted-ink", text: tr("☾ marks a moon shot. “Last trick to …” names who took the hand's last trick (L shows it).") }));
   $("score-continue").textContent = state.game_over ? tr("Close") : tr("Continue");
   openDialog($("score-sheet"));
 }

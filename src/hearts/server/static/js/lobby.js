@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { $, el, formatTime, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
+import { cleanName, levelText, nameProblem } from "./names.js";
 import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
 
 let options = null;
@@ -120,8 +121,11 @@ async function fillList(path, key, id, empty, what, item) {
   } catch (e) { showMessage(what + ": " + e.message, "error"); }
 }
 
+// A seat a newcomer may take (the server says so; an older server: an open seat or a bot's).
+export function joinable(s) { return s.joinable !== undefined ? !!s.joinable : s.kind === "open" || (s.kind === "bot" && !s.away && !s.remote); }
+
 function tableItem(t) {
-  const open = (t.seats || []).filter((s) => s.kind === "open" || (s.kind === "bot" && !s.away && !s.remote)).length;
+  const open = (t.seats || []).filter(joinable).length;
   return el("li", { class: "table-item", "data-table": t.id }, [
     el("div", { class: "grow" }, [
       el("strong", { text: t.variant + " · " + tn("{n} player", "{n} players", t.players) }),
@@ -170,10 +174,18 @@ async function loadStats() {
     const rows = [
       ["Games", s.games, tr("Games")], ["Wins", s.wins, tr("Wins")],
       ["Average points a hand", s.hands ? (s.points / s.hands).toFixed(1) : "–", tr("Average points a hand")],
-      ["Moons shot", s.moons_shot, tr("Moons shot")], ["Moons against you", s.moons_conceded, tr("Moons against you")]
+      ["Moons shot", s.moons_shot, tr("Moons shot")], ["Moons against you", s.moons_conceded, tr("Moons against you")],
+      ["Abandoned", s.abandoned || 0, tr("Left before the end")]
     ];
     for (const [k, v, label] of rows) dl.append(el("div", { class: "stat" }, [el("dt", { text: label }), el("dd", { "data-stat": k, text: String(v) })]));
   } catch (e) { box.hidden = true; }
+}
+
+// The browser's own check of a name field says what the server would refuse (the form is not sent).
+export function checkNameInput(input) {
+  const check = () => input.setCustomValidity(input.value.trim() ? nameProblem(input.value) || "" : "");
+  input.addEventListener("input", check);
+  check();
 }
 
 export async function createTable(body) {
@@ -187,10 +199,13 @@ export async function showLobby() {
   $("create-name").value = savedName();
   $("create-seed").value = randomSeed();
   $("create-variant").addEventListener("change", () => { updatePlayers(); buildRules(); });
+  checkNameInput($("create-name"));
   $("create-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     if (!options) return;
-    const name = $("create-name").value.trim();
+    const problem = $("create-name").value.trim() ? nameProblem($("create-name").value) : null;
+    if (problem) { showMessage(problem, "error"); $("create-name").focus(); return; }
+    const name = cleanName($("create-name").value);
     const body = {
       variant: $("create-variant").value,
       players: parseInt($("create-players").value, 10),
@@ -219,7 +234,7 @@ export async function showLobby() {
     updatePlayers();
     const levels = options.levels || ["medium"];
     const level = (options.defaults && options.defaults.level) || "medium";
-    fillSelect($("create-level"), levels, levels.indexOf(level) >= 0 ? level : levels[0]);
+    fillSelect($("create-level"), levels, levels.indexOf(level) >= 0 ? level : levels[0], levelText);
     $("create-timer").value = String((options.defaults && options.defaults.turn_seconds) || 0);
     buildRules();
   } catch (e) { showMessage(tr("Could not load the table options") + ": " + e.message, "error"); }

@@ -17,10 +17,38 @@ export function whoLower(state, i) { return state && state.you && state.you.seat
 export function mySeat(state) { return state && state.you ? state.you.seat : null; }
 
 // The seats in the order of play starting at your left, yourself last (a spectator: seat 0 first).
-// The table, the score sheet and the chart all use this order.
+// The seats around the table use this order; the score sheet and its chart put you first (sheetOrder).
 export function seatOrder(n, me) {
   const out = [];
   if (me === null || me === undefined) { for (let i = 0; i < n; i++) out.push(i); return out; }
   for (let k = 1; k <= n; k++) out.push((me + k) % n);
   return out;
 }
+
+// The score sheet's order, as the terminal app's: you first, then the others in the order of play (a spectator: seat 0 first).
+export function sheetOrder(n, me) {
+  const out = [];
+  const first = me === null || me === undefined ? 0 : me;
+  for (let k = 0; k < n; k++) out.push((first + k) % n);
+  return out;
+}
+
+// A player's name as the server takes it (hub.check_name): white space runs made one space, then 1 to MAX_NAME
+// printable characters (counted as Unicode characters, as the server counts them, not as UTF-16 units).
+export const MAX_NAME = 24;
+// Python's str.split() white space, exactly (JavaScript's \s differs: it has U+FEFF, lacks U+001C-U+001F and U+0085).
+const SPACES = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+export function cleanName(raw) { return String(raw || "").split(SPACES).filter(Boolean).join(" "); }
+// Why the server would refuse this name (a message to show), or null when it takes it.
+export function nameProblem(raw) {
+  const name = cleanName(raw);
+  if (!name) return tr("Give your name.");
+  // not printable for the server: control and format characters, separators other than the space, unassigned ones
+  if ([...name].length > MAX_NAME || /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u.test(name)) {
+    return tr("A name has at most {n} letters, digits or signs.", { n: MAX_NAME });
+  }
+  return null;
+}
+
+// The bots' levels in the player's language.
+export function levelText(level) { return { easy: tr("easy"), medium: tr("medium"), hard: tr("hard"), expert: tr("expert") }[level] || level; }

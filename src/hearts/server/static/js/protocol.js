@@ -3,7 +3,7 @@ import { t as tr } from "./i18n.js";
 
 export const PROTOCOL = 1;
 // Messages that act on the table (they carry "seq"); the others do not.
-const ACTIONS = new Set(["start", "pass", "play", "moon", "claim", "undo"]);
+const ACTIONS = new Set(["start", "pass", "unpass", "play", "moon", "claim", "undo"]);
 
 export class Connection {
   // handlers: {message(msg), status(text|null), closed(code)}

@@ -1,8 +1,9 @@
 // The seats around the table (wide screens) or in a compact grid (phones), and the trick in front of its players.
 import { cardFace } from "./cards.js";
 import { el, reducedMotion } from "./dom.js";
+import { speed } from "./prefs.js";
 import { t as tr, tn } from "./i18n.js";
-import { mySeat, seatName, seatOrder, who } from "./names.js";
+import { levelText, mySeat, seatName, seatOrder, who } from "./names.js";
 
 // The trick on the table: the current one, or (while the next is not led) the last one, with who played each card.
 function shownTrick(state) {
@@ -30,6 +31,28 @@ const SEAT_R = { x: 41, y: 40 };
 // The trick's ring: wider with many players, so their cards do not overlap.
 function cardRing(n) { return n > 7 ? { x: 24, y: 27 } : n > 4 ? { x: 20, y: 24 } : { x: 17, y: 22 }; }
 
+// Move each card of the trick (wide screens) onto the line from its seat to the middle, just clear of every seat's
+// box: however many players, no card covers a seat (nor a seat a card's ✕ badge). Sizes are measured, so large
+// cards and long names are allowed for; ``spots[seat].card`` is updated (in % of the ring).
+function clearOfSeats(box, rect, spots, cards) {
+  const first = cards.length ? cards[0].querySelector(".face") : null;
+  if (!first || !first.offsetWidth || !rect.width || !rect.height) return; // phones: the cards are in the seats
+  let sw = 0, sh = 0;
+  for (const e of box.querySelectorAll(".seat")) { sw = Math.max(sw, e.offsetWidth); sh = Math.max(sh, e.offsetHeight); }
+  const gap = 8; // px between a card (with its badge) and a seat
+  const hx = (sw + first.offsetWidth) / 2 + gap, hy = (sh + first.offsetHeight) / 2 + gap;
+  const W = rect.width, H = rect.height;
+  for (const card of cards) {
+    const sp = spots[parseInt(card.getAttribute("data-seat"), 10)];
+    const sx = (sp.seat.x * W) / 100, sy = (sp.seat.y * H) / 100;
+    const vx = W / 2 - sx, vy = H / 2 - sy, len = Math.hypot(vx, vy) || 1;
+    const ux = vx / len, uy = vy / len;
+    // the distance along the line at which the two boxes stop overlapping, at most most of the way in
+    const d = Math.min(1 / Math.max(Math.abs(ux) / hx, Math.abs(uy) / hy, 1e-9), len * 0.9);
+    sp.card = { x: ((sx + ux * d) * 100) / W, y: ((sy + uy * d) * 100) / H };
+  }
+}
+
 // Draw the seats around the trick into ``box``; ``memo`` remembers the cards already shown (seen) and the trick swept.
 export function renderRing(box, s, memo) {
   const t = s.table;
@@ -49,15 +72,18 @@ export function renderRing(box, s, memo) {
     const k = (i - base + n) % n;
     spots[i] = { seat: ringSpot(k, n, SEAT_R), card: ringSpot(k, n, cardRing(n)) };
   }
-  const motion = !reducedMotion();
+  const motion = !reducedMotion() && speed() !== "fast";
   for (const i of seatOrder(n, me)) {
     const seat = t.seats[i] || { seat: i, kind: "open" };
     const marks = [];
     if (seat.remote) marks.push(el("span", { class: "tag bot remote", title: tr("a remote bot: its own program plays this seat"), text: tr("remote bot") }));
     else if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: tr("bot") }));
     if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: tr("open") }));
-    if (seat.away) marks.push(el("span", { class: "tag away", text: tr("away") }));
-    if ((seat.kind === "human" || seat.remote) && !seat.connected) marks.push(el("span", { class: "tag off", text: tr("offline") }));
+    // a player who left: a bot of the table's level plays the seat until they come back
+    const leftSeat = seat.away && seat.kind === "human";
+    if (leftSeat) marks.push(el("span", { class: "tag away left", text: tr("left") }));
+    else if (seat.away) marks.push(el("span", { class: "tag away", text: tr("away") }));
+    if ((seat.kind === "human" || seat.remote) && !seat.connected && !leftSeat) marks.push(el("span", { class: "tag off", text: tr("offline") }));
     if (i === me) marks.push(el("span", { class: "tag you", text: tr("you") }));
     if (h && h.dealer === i) marks.push(el("span", { class: "tag dealer", title: tr("dealer"), text: tr("D") }));
     if (trick && !trick.last && trick.leader === i) marks.push(el("span", { class: "tag lead", title: tr("led this trick"), text: tr("led") }));
@@ -80,6 +106,7 @@ export function renderRing(box, s, memo) {
       "aria-label": inTurn ? tr("{name}, to play", { name: seatName(s, i) }) : seatName(s, i)
     }, [
       el("div", { class: "seat-head" }, [el("span", { class: "name", text: seatName(s, i) })].concat(marks)),
+      leftSeat ? el("div", { class: "stand-in", text: tr("a bot plays for them ({level})", { level: levelText(t.level) }) }) : null,
       el("div", { class: "seat-stats" }, stats),
       seat.kind === "open" ? null : playedEl,
       inTurn && s.turn.deadline ? el("div", { class: "countdown", "data-deadline": String(s.turn.deadline) }) : null
@@ -90,14 +117,16 @@ export function renderRing(box, s, memo) {
   }
   // The trick in the middle (wide screens): each card in front of the seat that played it.
   if (trick) {
-    for (const c of trick.cards) {
+    const cards = trick.cards.map((c) => el("div", {
+      class: "trick-card" + (trick.last ? " last" : "") + (c.k === 0 ? " led" : "") + (c.winning ? " winning" : "") + (c.cancelled ? " cancelled" : ""),
+      "data-seat": String(c.seat), "data-led": c.k === 0 ? tr("led") : null
+    }, [trickFace(c)]));
+    for (const card of cards) box.appendChild(card);
+    clearOfSeats(box, rect, spots, cards);
+    trick.cards.forEach((c, j) => {
+      const card = cards[j];
       const sp = spots[c.seat];
       const key = trick.key + ":" + c.k;
-      const face = trickFace(c);
-      const card = el("div", {
-        class: "trick-card" + (trick.last ? " last" : "") + (c.k === 0 ? " led" : "") + (c.winning ? " winning" : "") + (c.cancelled ? " cancelled" : ""),
-        "data-seat": String(c.seat)
-      }, [face]);
       card.style.setProperty("--x", sp.card.x + "%");
       card.style.setProperty("--y", sp.card.y + "%");
       if (motion && !trick.last && !memo.seen.has(key)) {
@@ -112,8 +141,7 @@ export function renderRing(box, s, memo) {
         card.style.setProperty("--sx", ((to.x - sp.card.x) * rect.width) / 100 + "px");
         card.style.setProperty("--sy", ((to.y - sp.card.y) * rect.height) / 100 + "px");
       }
-      box.appendChild(card);
-    }
+    });
     if (trick.last && motion) memo.swept = trick.key;
     if (trick.last) box.appendChild(el("div", { class: "trick-note", role: "status", text: takesText(s) }));
   }

@@ -1,13 +1,15 @@
 // The table view: seats around the trick, your hand, the controls, and the messages of the game.
 import { api } from "./api.js";
-import { cardLabel, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
+import { cardSpoken, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
 import { $, anyDialogOpen, el, openDialog, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
+import { showHand } from "./handlog.js";
+import { showHelp } from "./help.js";
 import { renderRing } from "./ring.js";
-import { createTable } from "./lobby.js";
-import { mySeat, seatName, who, whoLower } from "./names.js";
-import { randomSeed, saveName, savedName, storeToken, storedToken } from "./prefs.js";
+import { checkNameInput, createTable, joinable } from "./lobby.js";
+import { cleanName, mySeat, nameProblem, seatName, who, whoLower } from "./names.js";
+import { option, randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { play as playSound, soundsFor } from "./sound.js";
 
@@ -16,8 +18,14 @@ export const T = {
   selected: [], // indices into the sorted hand while passing
   sortedCards: [], focusIndex: 0, hinted: null, hintId: null, hintRetry: null,
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
-  seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false
+  seen: new Set(), swept: null, linksShown: false, linksAuto: false, skew: 0, wasMyTurn: false,
+  reselect: null, // the cards of a pass taken back, to select again
+  autoTimer: null, autoSkip: null, // playing the only legal card by itself: its timer, a turn it must leave alone (after an undo)
+  paced: [], paceTimer: null, cardShownAt: 0 // the game speed "slow": states held back, when the last card was shown
 };
+
+//: how long a card another player plays stays alone on the table at the game speed "slow" (ms)
+const SLOW_CARD_MS = 900;
 
 function hashParams() {
   const out = {};
@@ -58,6 +66,7 @@ export function showTable(id) {
   T.id = id;
   $("table-view").hidden = false;
   document.title = tr("Hearts · table {id}", { id: id });
+  $("table-heading").textContent = tr("Hearts · table {id}", { id: id });
   const params = hashParams();
   const token = params.token || storedToken(id);
   if (token) {
@@ -73,6 +82,7 @@ export function showTable(id) {
   updateOwnLink();
 
   $("join-form").addEventListener("submit", onJoin);
+  checkNameInput($("join-name"));
   $("watch-btn").addEventListener("click", () => {
     $("seat-panel").hidden = true;
     history.replaceState(null, "", tablePath() + "#watch");
@@ -81,9 +91,10 @@ export function showTable(id) {
   $("copy-own").addEventListener("click", () => copyField($("own-link")));
   $("start-btn").addEventListener("click", () => act({ type: "start" }));
   $("pass-btn").addEventListener("click", doPass);
+  $("unpass-btn").addEventListener("click", takeBack);
   $("hint-btn").addEventListener("click", askHint);
   $("claim-btn").addEventListener("click", () => act({ type: "claim" }));
-  $("undo-btn").addEventListener("click", () => act({ type: "undo" }));
+  $("undo-btn").addEventListener("click", undo);
   $("moon-add").addEventListener("click", () => chooseMoon("add"));
   $("moon-subtract").addEventListener("click", () => chooseMoon("subtract"));
   $("moon-open").addEventListener("click", () => openDialog($("moon-dialog")));
@@ -91,6 +102,7 @@ export function showTable(id) {
   $("last-btn").addEventListener("click", () => showLastTrick(T.state, (t) => showMessage(t, "info")));
   $("score-sheet").addEventListener("close", onSheetClosed);
   $("sheet-btn").addEventListener("click", () => showScoreSheet(T.state));
+  $("hand-btn").addEventListener("click", () => showHand(T.state, (t) => showMessage(t, "info")));
   $("hand").addEventListener("click", onHandClick);
   document.addEventListener("keydown", onKey);
   window.addEventListener("resize", () => { if (T.state) renderSeats(); });
@@ -100,8 +112,9 @@ export function showTable(id) {
 
 async function onJoin(ev) {
   ev.preventDefault();
-  const name = $("join-name").value.trim();
-  if (!name) return;
+  const problem = nameProblem($("join-name").value);
+  if (problem) { showMessage(problem, "error"); $("join-name").focus(); return; }
+  const name = cleanName($("join-name").value);
   saveName(name);
   const body = { name };
   const seed = $("join-seed").value.trim();
@@ -148,17 +161,9 @@ export function onServerMessage(msg) {
     case "welcome":
       T.welcome = msg;
       break;
-    case "state": {
-      const before = T.state;
-      T.state = msg;
-      T.conn.seq = msg.seq;
-      // the server's clock minus ours, so the countdown is right even if this machine's clock is not
-      if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
-      if (!before || before.seq !== msg.seq) T.hinted = null;
-      for (const s of soundsFor(before, msg)) playSound(s);
-      render();
+    case "state":
+      if (speed() === "slow" || T.paced.length) { T.paced.push(msg); pace(); } else showState(msg);
       break;
-    }
     case "hint":
       if (msg.id === T.hintId) showHint(msg);
       break;
@@ -169,6 +174,39 @@ export function onServerMessage(msg) {
       break;
     default:
       break;
+  }
+}
+
+function showState(msg) {
+  const before = T.state;
+  T.state = msg;
+  if (!T.paced.length) T.conn.seq = msg.seq; // the newest state (a held-back one leaves the connection's seq as it is)
+  // the server's clock minus ours, so the countdown is right even if this machine's clock is not
+  if (msg.turn && typeof msg.turn.now === "number") T.skew = msg.turn.now - Date.now();
+  if (!before || before.seq !== msg.seq) T.hinted = null;
+  if (before && msg.seq > before.seq) sayTimerMove(msg);
+  for (const s of soundsFor(before, msg)) playSound(s);
+  render();
+}
+
+// A card another player has just played.
+function othersCard(msg) {
+  const a = msg.last_action;
+  return !!(a && a.kind === "play" && a.seq === msg.seq && !(msg.you && msg.you.seat === a.seat));
+}
+
+// The game speed "slow": the states are shown in order, each card another player plays alone on the table for
+// SLOW_CARD_MS at least (the server does not wait: only this screen follows the game more slowly).
+function pace() {
+  clearTimeout(T.paceTimer);
+  T.paceTimer = null;
+  while (T.paced.length) {
+    const next = T.paced[0];
+    const wait = T.cardShownAt + SLOW_CARD_MS - Date.now();
+    if (othersCard(next) && wait > 0 && speed() === "slow") { T.paceTimer = setTimeout(pace, wait); return; }
+    T.paced.shift();
+    showState(next);
+    if (othersCard(next)) T.cardShownAt = Date.now();
   }
 }
 
@@ -199,6 +237,43 @@ function doPass() {
   if (!s || !s.hand || s.hand.phase !== "pass") return;
   if (T.selected.length !== passCount()) { showMessage(tr("Choose {cards} to pass.", { cards: nCards(passCount()) }), "error"); return; }
   act({ type: "pass", cards: T.selected.map((i) => T.sortedCards[i]) });
+}
+
+// Take back your pass while the others still choose theirs: the same cards are selected again, to change.
+function canTakeBack() {
+  const s = T.state;
+  const h = s && s.hand;
+  return !!(h && s.you && !s.you.joining && h.phase === "pass" && h.passed && !h.received && !s.game_over);
+}
+
+function takeBack() {
+  if (!canTakeBack()) return;
+  T.reselect = T.state.hand.passed.slice();
+  act({ type: "unpass" });
+}
+
+// An undo takes a card back to think again: the turn it gives back is not played by itself.
+function undo() {
+  T.autoSkip = "undo";
+  act({ type: "undo" });
+}
+
+// The option "Play my only legal card by itself": on your turn with one legal card, it is played after a moment
+// (time to see it), unless the table has moved on meanwhile.
+function autoPlay() {
+  clearTimeout(T.autoTimer);
+  T.autoTimer = null;
+  const s = T.state;
+  const h = s && s.hand;
+  const legal = h && h.phase === "play" && myTurn() && !s.game_over && !(s.turn && s.turn.review) ? h.legal || [] : [];
+  if (T.autoSkip === "undo" && legal.length) { T.autoSkip = s.seq; return; } // the turn the undo gave back
+  if (!option("autoPlay") || legal.length !== 1 || T.autoSkip === s.seq) return;
+  const seq = s.seq, card = legal[0];
+  T.autoTimer = setTimeout(() => {
+    if (!T.state || T.state.seq !== seq || !myTurn()) return;
+    showMessage(tr("You play {card}: your only legal card.", { card: cardText(card) }), "info");
+    act({ type: "play", card });
+  }, 600);
 }
 
 function chooseMoon(choice) {
@@ -286,7 +361,9 @@ function onKey(ev) {
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
     return;
   }
-  if (anyDialogOpen() || !T.state) return;
+  if (anyDialogOpen()) return;
+  if (ev.key === "?") { ev.preventDefault(); showHelp(T.state); return; }
+  if (!T.state) return;
   const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const cards = [...document.querySelectorAll("#hand button.card:not(:disabled)")];
   if (k === "ArrowLeft" || k === "ArrowRight") {
@@ -301,11 +378,13 @@ function onKey(ev) {
   }
   const keys = {
     p: () => { if (passing()) doPass(); },
+    b: takeBack,
     l: () => showLastTrick(T.state, (t) => showMessage(t, "info")),
     s: () => showScoreSheet(T.state),
+    t: () => showHand(T.state, (t) => showMessage(t, "info")),
     h: askHint,
     c: () => { if (!$("claim-btn").disabled && !$("claim-btn").hidden) act({ type: "claim" }); },
-    u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) act({ type: "undo" }); }
+    u: () => { if (!$("undo-btn").disabled && !$("undo-btn").hidden) undo(); }
   };
   if (keys[k]) { ev.preventDefault(); keys[k](); }
   // Enter and Space on a focused card button click it natively.
@@ -355,8 +434,8 @@ function render() {
   renderJoinChoices(t);
   renderStatus();
   renderSeats();
+  renderHand(); // first: it settles the selection (a new hand, a pass taken back) that the Pass button counts
   renderControls();
-  renderHand();
   renderGameOver();
   renderFairDeal();
   // A new finished hand: the score sheet opens; the next hand waits while it is read (turn.review).
@@ -375,6 +454,7 @@ function render() {
   if (shooter && !$("moon-dialog").open && T.moonDismissedSeq !== s.seq && !$("score-sheet").open) openDialog($("moon-dialog"));
   if (!shooter && $("moon-dialog").open) $("moon-dialog").close();
   tickTimer();
+  autoPlay();
   document.title = (myTurn() && !s.game_over ? "● " + tr("Your turn") + " · " : "") + tr("Hearts · table {id}", { id: T.id });
 }
 
@@ -411,7 +491,7 @@ function announceTurn() {
   const mine = myTurn() && !s.game_over && !!s.hand;
   if (mine && !T.wasMyTurn) {
     const h = s.hand;
-    $("announce").textContent = h.phase === "pass" ? tr("Choose {cards} to pass: {direction}.", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+    $("announce").textContent = h.phase === "pass" ? passChoice(h) + "."
       : h.phase === "moon" ? tr("You shot the moon: choose add or subtract.") : tr("Your turn.");
   }
   T.wasMyTurn = mine;
@@ -421,7 +501,7 @@ function renderJoinChoices(t) {
   const sel = $("join-seat");
   const prev = sel.value;
   sel.textContent = "";
-  const free = (t.seats || []).filter((x) => x.kind === "open" || (x.kind === "bot" && !x.away && !x.remote));
+  const free = (t.seats || []).filter(joinable);
   sel.appendChild(el("option", { value: "", text: free.length ? tr("first free seat") : tr("no free seat") }));
   for (const x of free) {
     const seat = tr("Seat {number}", { number: x.seat + 1 });
@@ -429,6 +509,32 @@ function renderJoinChoices(t) {
   }
   sel.value = prev;
   $("join-btn").disabled = !free.length;
+}
+
+// "Choose 3 cards to pass to Ben: pass left" (the receiver from the server; an older one: the direction only).
+function passChoice(h) {
+  const s = T.state;
+  const cards = nCards(passCount()), direction = directionText(h.pass_direction);
+  if (h.pass_to === null || h.pass_to === undefined) return tr("Choose {cards} to pass: {direction}", { cards, direction });
+  return tr("Choose {cards} to pass to {name}: {direction}", { cards, name: whoLower(s, h.pass_to), direction });
+}
+
+// The turn timer ran out and a bot moved for a player who is there: say so (to that player, and to the table).
+function sayTimerMove(msg) {
+  const a = msg.last_action;
+  if (!a || a.by !== "timer" || a.seq !== msg.seq) return;
+  const mine = msg.you && a.seat === msg.you.seat;
+  const card = a.card ? cardText(a.card) : "";
+  let text;
+  if (mine) {
+    text = a.kind === "play" ? tr("Your time ran out: a bot played the {card} for you.", { card })
+      : a.kind === "pass" ? tr("Your time ran out: a bot passed your cards for you.") : tr("Your time ran out: a bot chose for you.");
+    $("announce").textContent = text;
+  } else {
+    const name = seatName(msg, a.seat);
+    text = a.kind === "play" ? tr("{name}'s time ran out: a bot played the {card}.", { name, card }) : tr("{name}'s time ran out: a bot moved.", { name });
+  }
+  showMessage(text, "info");
 }
 
 function directionText(d) { return { left: tr("pass left"), right: tr("pass right"), across: tr("pass across"), none: tr("no pass") }[d] || d; }
@@ -451,7 +557,7 @@ function renderStatus() {
     const names = (s.turn.seats || []).map((i) => (i === mySeat(s) ? tr("you") : seatName(s, i))).join(", ");
     if (s.turn.review) parts.push(tr("Hand {number} is over: the next hand starts when everyone has read the scores", { number: h.number - 1 }));
     else if (h.phase === "pass") {
-      parts.push(passing() ? tr("Choose {cards} to pass: {direction}", { cards: nCards(passCount()), direction: directionText(h.pass_direction) })
+      parts.push(passing() ? passChoice(h)
         : tr("Waiting for passes: {names}", { names: names }));
     } else if (h.phase === "moon") parts.push(tr("{name} shot the moon · choosing", { name: who(s, h.shooter) }));
     else if (h.phase === "play") parts.push(myTurn() ? tr("Your turn") : tr("Turn: {names}", { names: names }));
@@ -480,7 +586,9 @@ function renderControls() {
   const pb = $("pass-btn");
   pb.hidden = !p;
   pb.disabled = !p || T.selected.length !== passCount();
-  pb.textContent = p ? tr("Pass") + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
+  const to = p && h.pass_to !== null && h.pass_to !== undefined ? tr("Pass to {name}", { name: seatName(s, h.pass_to) }) : tr("Pass");
+  $("unpass-btn").hidden = !canTakeBack();
+  pb.textContent = p ? to + " " + T.selected.length + "/" + passCount() + " " + directionArrow(h.pass_direction) : tr("Pass");
   const playing = !!(s.you && !s.you.joining && h && t.status === "playing" && !s.game_over);
   $("hint-btn").hidden = !playing;
   $("hint-btn").disabled = !myTurn() || !!(s.turn && s.turn.review && h.phase !== "pass");
@@ -501,6 +609,8 @@ function renderHand() {
   // Keep the selection while the hand is the same.
   if (cards.join(",") !== T.sortedCards.join(",") || !passing()) T.selected = [];
   T.sortedCards = cards;
+  if (T.reselect && passing()) { T.selected = hintPicks(T.reselect) || []; T.reselect = null; } // a pass taken back
+  if (T.reselect && h && h.phase !== "pass") T.reselect = null;
   const hadFocus = box.contains(document.activeElement);
   const p = passing();
   const playing = h && h.phase === "play" && myTurn();
@@ -527,7 +637,7 @@ function renderHand() {
     if (ri >= 0) cls += " received";
     if (playing && isLegal) cls += " legal";
     if (hinted) cls += " hinted";
-    const label = cardLabel(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
+    const label = cardSpoken(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
     const pressed = p ? (sel ? "true" : "false") : null;
     const disabled = !(p || (playing && isLegal));
     if (same) {
@@ -537,10 +647,11 @@ function renderHand() {
       if (pressed === null) b.removeAttribute("aria-pressed"); else b.setAttribute("aria-pressed", pressed);
       b.disabled = disabled;
       b.setAttribute("tabindex", "-1");
+      b.setAttribute("data-new", tr("new"));
       return;
     }
     box.appendChild(el("button", {
-      type: "button", class: cls, "data-card": c, "data-index": String(i),
+      type: "button", class: cls, "data-card": c, "data-index": String(i), "data-new": tr("new"),
       "aria-label": label, "aria-pressed": pressed, disabled, tabindex: "-1"
     }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
   });
@@ -552,8 +663,15 @@ function renderHand() {
   }
   const bits = [];
   if (h && s.you) {
-    if (h.passed) bits.push(tr("You passed {cards}", { cards: h.passed.map(cardText).join(" ") }));
-    if (h.received) bits.push(tr("received {cards}", { cards: h.received.map(cardText).join(" ") }));
+    const known = (x) => x !== null && x !== undefined;
+    if (h.passed) {
+      const cards = h.passed.map(cardText).join(" ");
+      bits.push(known(h.pass_to) ? tr("You passed {cards} to {name}", { cards, name: seatName(s, h.pass_to) }) : tr("You passed {cards}", { cards }));
+    }
+    if (h.received) {
+      const cards = h.received.map(cardText).join(" ");
+      bits.push(known(h.pass_from) ? tr("received {cards} from {name}", { cards, name: seatName(s, h.pass_from) }) : tr("received {cards}", { cards }));
+    }
     if (h.kitty_size) {
       const taken = h.kitty_taker !== null && h.kitty_taker !== undefined;
       bits.push(taken ? tr("kitty: {cards} (taken by {name})", { cards: nCards(h.kitty_size), name: whoLower(s, h.kitty_taker) }) : tr("kitty: {cards}", { cards: nCards(h.kitty_size) }));
