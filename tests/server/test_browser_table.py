@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from sqlalchemy import insert, select
 
-from hearts.server.hub import MAX_NAME, Refusal, check_name
+from hearts.server.lobby import MAX_NAME, check_name
 from hearts.server.store import tables_t
+from hearts.server.table import Refusal
 
 from .conftest import InProcessServer, system_missing
 from .test_browser_e2e import DESKTOP, PHONE, SHOTS, _needs, _new_page, chromium_browser  # noqa: F401 (fixtures)
