@@ -189,3 +189,21 @@ def test_the_game_over_dialog_starts_on_the_safe_choice(tmp_path: Path) -> None:
             assert calls == [] and not app.session.game_over and app.session is not s
 
     run(test)
+
+
+def test_f_steps_through_the_game_speeds_and_says_which(tmp_path: Path) -> None:
+    async def test() -> None:
+        s = Session.new(Rules.standard(4), seed=46, save_path=tmp_path / "g.json")
+        app = HeartsApp(s, delay=0.6)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            seen = []
+            for _ in range(4):
+                await pilot.press("f")
+                seen.append((app.delay, app.message))
+            assert [d for d, _m in seen] == [0.15, 1.2, 0.6, 0.15]
+            assert [m for _d, m in seen] == ["Game speed: fast.", "Game speed: slow.", "Game speed: normal.", "Game speed: fast."]
+            await pilot.press("question_mark")
+            assert "f changes the game speed" in str(app.screen.query_one("#text").render())
+
+    run(test)

@@ -41,6 +41,8 @@ RANKS = "23456789tjqka"
 #: places in the hand: the longest hand of any rules (17 cards: 3 players, or Cancellation Hearts for 6)
 HAND_PLACES = 17
 SUIT_KEYS = "cdhs"
+#: the game speeds ``f`` steps through: name, seconds between the others' cards (``--delay`` sets the first)
+SPEEDS = ((N_("slow"), 1.2), (N_("normal"), 0.6), (N_("fast"), 0.15))
 
 CSS = """
 #status { height: 1; padding: 0 1; background: $boost; }
@@ -204,6 +206,7 @@ class HeartsApp(App[None]):
         Binding("u", "undo", N_("undo")),
         Binding("l", "last", N_("last trick")),
         Binding("i", "tricks", N_("tricks")),
+        Binding("f", "speed", N_("speed"), show=False),
         Binding("enter", "enter", N_("play"), show=False, priority=True),
         Binding("left", "move(-1)", show=False, priority=True),
         Binding("right", "move(1)", show=False, priority=True),
@@ -844,6 +847,11 @@ class HeartsApp(App[None]):
             who = _("won by {name}").format(name=s.names[t.winner])
         self.say(_("Last trick: {plays}; {who}, {points}.").format(plays=plays, who=who, points=n_points(t.points)))
 
+    def action_speed(self) -> None:
+        """The next game speed (slow, normal, fast): the pause between the others' cards."""
+        name, self.delay = next(((n, pause) for n, pause in SPEEDS if pause < self.delay), SPEEDS[0])  # after fast: slow
+        self.say(_("Game speed: {speed}.").format(speed=_(name)))
+
     def action_scores(self) -> None:
         self.push_screen(TextScreen(self.sheet_text()))
 
@@ -854,6 +862,7 @@ class HeartsApp(App[None]):
             "p passes the selected cards; h hint, u undo your last card, c claim the rest, l last trick, i the hand's tricks, "
             "s scores, ? help, Ctrl+Q quit."
         )
+        keys += " " + _("f changes the game speed: slow, normal, fast.")
         marks = _("On the table: ▶ to play, ★ the card winning the trick, ✗ a cancelled card, 'led' the first card of the trick.")
         saved = _("Saved to {path}").format(path=s.save_path) if s.save_path is not None else _("Not saved")
         seed = " " + _("(seed {seed})").format(seed=s.seed) if s.seed is not None else ""
