@@ -11,7 +11,7 @@ import pytest
 from hearts.core import Rules
 from hearts.tui.plain import PlainUI
 from hearts.tui.session import Session
-from hearts.tui.text import pretty, trick_history
+from hearts.tui.text import hand_tally, point_cards_taken, pretty, trick_history
 
 
 def played(seed: int, tricks: int, tmp_path: Path) -> Session:
@@ -42,6 +42,47 @@ def test_the_history_lists_every_trick_with_its_cards_in_order_and_its_taker(tmp
         expected = [f"{s.names[(t.leader + i) % 4]} {pretty(c)}" for i, c in enumerate(t.cards)]
         assert cards.strip().split(", ") == expected
     assert trick_history(s.rules, s.names, (), s.human) == "No trick has been played yet in this hand."
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.standard(4), Rules.omnibus(5), Rules.cancellation(6), Rules.cancellation(8)], ids=lambda r: f"{r.variant}{r.players}"
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_point_cards_taken_are_the_engines_after_every_trick(rules: Rules, seed: int) -> None:
+    import random
+    from collections import Counter
+
+    from hearts.core import Hand
+    from hearts.core.cards import JD, points_of
+
+    rng = random.Random(seed)
+    hand = Hand.from_seed(rules, seed, number=4)  # no passing
+    while hand.phase == "play":
+        hand.play(rng.choice(hand.legal_cards()))
+        if hand.phase == "play" and not hand.trick:  # a trick is done (the kitty, if any, is not in the tricks)
+            taken = point_cards_taken(rules, hand.tricks)
+            for seat in range(rules.players):
+                in_tricks = Counter(hand.taken[seat]) - (Counter(hand.kitty) if seat == hand.tricks[0].winner else Counter())
+                expected = [c for c in in_tricks.elements() if points_of(c) or (rules.jack_of_diamonds and c == JD)]
+                assert sorted(taken[seat]) == sorted(expected)
+
+
+def test_the_tally_shows_every_card_played_by_suit_and_each_players_point_cards(tmp_path: Path) -> None:
+    s = played(46, 5, tmp_path)
+    text = hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays)
+    lines = text.splitlines()
+    assert lines[0] == "Cards played:" and lines[5] == "Point cards taken:"
+    shown = [card for line in lines[1:5] for card in line.split() if card != "—"]
+    assert sorted(shown) == sorted(pretty(c) for c in s.hand.plays) and len(shown) == 20
+    for line, suit in zip(lines[1:5], "♣♦♥♠", strict=True):
+        assert all(card.endswith(suit) for card in line.split() if card != "—")
+    taken = point_cards_taken(s.rules, s.hand.tricks)
+    for seat, line in enumerate(lines[6:]):
+        assert line.strip().startswith(s.names[seat] + ":")
+        assert line.split(":", 1)[1].split() == ([pretty(c) for c in sorted(taken[seat])] or ["none"])
+    assert sum(points_of_card for cards in taken for points_of_card in (1 if c // 13 == 2 else 13 for c in cards)) == sum(
+        t.points for t in s.hand.tricks
+    )
 
 
 def test_the_plain_mode_lists_the_tricks_and_plays_the_only_card_by_itself(tmp_path: Path) -> None:

@@ -35,7 +35,19 @@ from hearts.i18n import N_, _
 from .session import Session, SessionError
 from .stats import after_game
 from .table import SeatBox, draw_table
-from .text import direction_text, n_cards, n_points, pretty, pretty_text, rules_text, score_chart, score_sheet, trick_history, trick_marks
+from .text import (
+    direction_text,
+    hand_tally,
+    n_cards,
+    n_points,
+    pretty,
+    pretty_text,
+    rules_text,
+    score_chart,
+    score_sheet,
+    trick_history,
+    trick_marks,
+)
 
 RANKS = "23456789tjqka"
 #: places in the hand: the longest hand of any rules (17 cards: 3 players, or Cancellation Hearts for 6)
@@ -681,7 +693,7 @@ class HeartsApp(App[None]):
     def action_tricks(self) -> None:
         """The hand's tricks so far, in a dialog."""
         s = self.session
-        text = trick_history(s.rules, s.names, s.hand.tricks, s.human)
+        text = trick_history(s.rules, s.names, s.hand.tricks, s.human) + "\n\n" + hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays)
         self.push_screen(TextScreen(_("Tricks of hand {number}:").format(number=s.hand.number) + "\n\n" + text))
 
     def cursor_to_playable(self) -> None:

@@ -20,7 +20,7 @@ from hearts.i18n import _
 from .command import command_name
 from .session import Session, SessionError
 from .stats import after_game
-from .text import SUIT_NAMES, by_suit, direction_text, n_cards, n_points, rules_text, score_sheet, trick_history, trick_marks
+from .text import SUIT_NAMES, by_suit, direction_text, hand_tally, n_cards, n_points, rules_text, score_sheet, trick_history, trick_marks
 
 
 def help_text() -> str:
@@ -218,6 +218,7 @@ class PlainUI:
             self.show_last()
         elif low == "tricks":
             self.say(trick_history(s.rules, s.names, s.hand.tricks, s.human, card_name))
+            self.say(hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays, card_name))
         elif low == "hint":
             self.show_hint()
         elif low == "undo":
