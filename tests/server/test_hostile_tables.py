@@ -139,7 +139,9 @@ def test_a_seat_taken_mid_hand_shows_nothing_of_the_bots_hand_until_the_next(ser
     assert during
     for m in during:
         assert m["hand"]["cards"] == [] and m["hand"]["legal"] == [] and m["hand"]["passed"] is None and m["hand"]["received"] is None
-        private = {**m, "hands": None, "last_action": None, "hand": {**m["hand"], "trick": None, "tricks": None}}
+        assert m["table"]["facts"] == first["table"]["facts"]  # the rules' facts (the lowest club, ...): the same for every seat
+        public = {"hands": None, "last_action": None, "table": {**m["table"], "facts": None}}
+        private = {**m, **public, "hand": {**m["hand"], "trick": None, "tricks": None}}
         text = json.dumps(private)
         assert not any(name in text for name in secret), "a card of the bot's hand reached the newcomer"
     nxt = next(m for m in received if m["type"] == "state" and m["hand"]["number"] == 2)
