@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from hearts.core import Rules
+from hearts.core.hand import point_cards_taken
 from hearts.tui.plain import PlainUI
 from hearts.tui.session import Session
-from hearts.tui.text import hand_tally, point_cards_taken, pretty, trick_history
+from hearts.tui.text import hand_tally, pretty, trick_history
 
 
 def played(seed: int, tricks: int, tmp_path: Path) -> Session:
@@ -42,29 +43,6 @@ def test_the_history_lists_every_trick_with_its_cards_in_order_and_its_taker(tmp
         expected = [f"{s.names[(t.leader + i) % 4]} {pretty(c)}" for i, c in enumerate(t.cards)]
         assert cards.strip().split(", ") == expected
     assert trick_history(s.rules, s.names, (), s.human) == "No trick has been played yet in this hand."
-
-
-@pytest.mark.parametrize(
-    "rules", [Rules.standard(4), Rules.omnibus(5), Rules.cancellation(6), Rules.cancellation(8)], ids=lambda r: f"{r.variant}{r.players}"
-)
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_point_cards_taken_are_the_engines_after_every_trick(rules: Rules, seed: int) -> None:
-    import random
-    from collections import Counter
-
-    from hearts.core import Hand
-    from hearts.core.cards import JD, points_of
-
-    rng = random.Random(seed)
-    hand = Hand.from_seed(rules, seed, number=4)  # no passing
-    while hand.phase == "play":
-        hand.play(rng.choice(hand.legal_cards()))
-        if hand.phase == "play" and not hand.trick:  # a trick is done (the kitty, if any, is not in the tricks)
-            taken = point_cards_taken(rules, hand.tricks)
-            for seat in range(rules.players):
-                in_tricks = Counter(hand.taken[seat]) - (Counter(hand.kitty) if seat == hand.tricks[0].winner else Counter())
-                expected = [c for c in in_tricks.elements() if points_of(c) or (rules.jack_of_diamonds and c == JD)]
-                assert sorted(taken[seat]) == sorted(expected)
 
 
 def test_the_tally_shows_every_card_played_by_suit_and_each_players_point_cards(tmp_path: Path) -> None:

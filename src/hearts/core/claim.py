@@ -17,7 +17,7 @@ False
 
 from __future__ import annotations
 
-from .cards import JD, POINTS, Card
+from .cards import Card
 from .hand import PLAY, Hand
 
 
@@ -40,8 +40,7 @@ def points_left(hand: Hand) -> bool:
             for c in pending:
                 remaining.remove(c)
             pending = []
-    jd = bool(rules.jack_of_diamonds)
-    return any(POINTS[c] or (jd and c == JD) for c in remaining)
+    return any(rules.is_point_card(c) for c in remaining)
 
 
 def wins_the_rest(hand: Hand, seat: int) -> bool:

@@ -753,6 +753,26 @@ def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tupl
     return list(cards).index(live.bit_length() - 1), dup
 
 
+def point_cards_taken(rules: Rules, tricks: Sequence[Trick]) -> list[list[Card]]:
+    """The point cards (:meth:`Rules.is_point_card`) each seat has taken in ``tricks``, in the order taken.
+
+    A set-aside trick's cards go with the next trick that is won (those of a set-aside last trick to no
+    one); the kitty is not in the tricks, so it stays hidden.
+
+    >>> from hearts.core.cards import parse_card as p
+    >>> point_cards_taken(Rules.standard(4), [Trick(0, (p("2C"), p("QS"), p("3C"), p("5H")), 2, 14)])
+    [[], [], [49, 29], []]
+    """
+    taken: list[list[Card]] = [[] for _seat in range(rules.players)]
+    pending: list[Card] = []
+    for t in tricks:
+        pending += [c for c in t.cards if rules.is_point_card(c)]
+        if t.winner is not None:
+            taken[t.winner] += pending
+            pending = []
+    return taken
+
+
 def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:
     counts: Counter[Card] = Counter()
     for c in cards:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import HEARTS_MASK, POINTS, QS, Card, CardMask, card_name, parse_card
+from .cards import HEARTS_MASK, JD, POINTS, QS, Card, CardMask, card_name, parse_card
 from .errors import RulesError
 
 VARIANTS = ("standard", "cancellation", "omnibus")
@@ -145,6 +145,15 @@ class Rules:
     @property
     def is_cancellation(self) -> bool:
         return self.variant == "cancellation"
+
+    def is_point_card(self, c: Card) -> bool:
+        """Whether card ``c`` scores when taken: a heart, the Q♠, or the J♦ where it counts (Omnibus).
+
+        >>> jd = parse_card("JD")
+        >>> Rules.standard(4).is_point_card(jd), Rules.omnibus(4).is_point_card(jd), Rules.standard(4).is_point_card(parse_card("2H"))
+        (False, True, True)
+        """
+        return bool(POINTS[c]) or (bool(self.jack_of_diamonds) and c == JD)
 
     @property
     def removed_cards(self) -> list[str]:

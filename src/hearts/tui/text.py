@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from hearts.core import Card, Rules, card_name
-from hearts.core.cards import JD, points_of
-from hearts.core.hand import trick_leader
+from hearts.core import Card, Rules, Trick, card_name
+from hearts.core.cards import SUIT_OF
+from hearts.core.hand import point_cards_taken, trick_leader
 from hearts.core.rules import MOON_SCORE
 from hearts.i18n import N_, _, ngettext
 
@@ -108,23 +108,8 @@ def trick_history(rules: Rules, names: Sequence[str], tricks: Sequence[object], 
     return "\n".join(lines)
 
 
-def point_cards_taken(rules: Rules, tricks: Sequence[object]) -> list[list[Card]]:
-    """The point cards (hearts, Q♠, and J♦ where it scores) each seat has taken in ``tricks``, in the order taken.
-
-    A set-aside trick's cards go with the next trick that is won (those of a set-aside last trick to no one).
-    """
-    taken: list[list[Card]] = [[] for _seat in range(rules.players)]
-    pending: list[Card] = []
-    for t in tricks:
-        pending += [c for c in t.cards if points_of(c) or (rules.jack_of_diamonds and c == JD)]  # type: ignore[attr-defined]
-        if t.winner is not None:  # type: ignore[attr-defined]
-            taken[t.winner] += pending  # type: ignore[attr-defined]
-            pending = []
-    return taken
-
-
 def hand_tally(
-    rules: Rules, names: Sequence[str], tricks: Sequence[object], plays: Iterable[Card], card: Callable[[Card], str] = pretty
+    rules: Rules, names: Sequence[str], tricks: Sequence[Trick], plays: Iterable[Card], card: Callable[[Card], str] = pretty
 ) -> str:
     """Every card played this hand, by suit, and the point cards each player has taken so far.
 
@@ -146,7 +131,7 @@ def hand_tally(
     """
     played = sorted(plays)
     lines = [_("Cards played") + ":"]
-    lines += ["  " + (" ".join(card(c) for c in played if c // 13 == suit) or "—") for suit in range(4)]
+    lines += ["  " + (" ".join(card(c) for c in played if SUIT_OF[c] == suit) or "—") for suit in range(4)]
     taken = point_cards_taken(rules, tricks)
     lines.append(_("Point cards taken") + ":")
     lines += [f"  {name}: " + (" ".join(card(c) for c in sorted(cards)) or _("none")) for name, cards in zip(names, taken, strict=True)]
