@@ -236,7 +236,7 @@ def shipped_models() -> list[str]:
 
 def has_shipped(rules: Rules) -> bool:
     """Whether a model is shipped for ``rules``' table shape (variant and players)."""
-    return (MODELS / shipped_name(rules.variant, rules.players)).exists()
+    return _shipped(rules.variant, rules.players) is not None
 
 
 def load_shipped(rules: Rules) -> NetModel:
@@ -245,17 +245,19 @@ def load_shipped(rules: Rules) -> NetModel:
     Each file is read once per process: every later call returns the same
     (read-only) model, so a bot made for each decision costs no file read.
     """
-    if not has_shipped(rules):
+    model = _shipped(rules.variant, rules.players)
+    if model is None:
         have = ", ".join(shipped_models()) or "none"
         raise ModelError(
             f"no shipped model for {rules.variant} Hearts with {rules.players} players "
             f"(shipped: {have}); train one with `hearts train` and use net:file=PATH"
         )
-    model = _read_shipped(shipped_name(rules.variant, rules.players))
     model.check_fits(rules)
     return model
 
 
 @functools.cache
-def _read_shipped(name: str) -> NetModel:
-    return NetModel.load(MODELS / name)
+def _shipped(variant: str, players: int) -> NetModel | None:
+    """The shipped model of a table shape, read once per process (None: there is none)."""
+    path = MODELS / shipped_name(variant, players)
+    return NetModel.load(path) if path.exists() else None
