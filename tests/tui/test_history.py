@@ -80,20 +80,15 @@ def test_the_app_plays_the_only_legal_card_and_shows_the_tricks(tmp_path: Path) 
     pytest.importorskip("textual")
     from hearts.tui.app import HeartsApp, TextScreen
 
+    from .test_app import settle
+
     async def test() -> None:
         s = Session.new(Rules.standard(4), seed=7, save_path=tmp_path / "a.json")
         app = HeartsApp(s, delay=0, auto_play=True)
         async with app.run_test(size=(80, 24)) as pilot:
-
-            async def settle() -> None:
-                for _ in range(400):
-                    await pilot.pause(0.01)
-                    if not app.busy:
-                        return
-
-            await settle()
+            await settle(pilot, app)
             await pilot.press("h", "p")
-            await settle()
+            await settle(pilot, app)
             presses = turns = 0
             while not s.hand_over:
                 turns += 1
@@ -102,7 +97,7 @@ def test_the_app_plays_the_only_legal_card_and_shows_the_tricks(tmp_path: Path) 
                 if len(set(s.view().legal)) > 1:
                     presses += 1
                     await pilot.press("enter")
-                await settle()
+                await settle(pilot, app)
                 if len(s.hand.tricks) == 2 and not isinstance(app.screen, TextScreen) and not s.hand.trick:
                     await pilot.press("i")
                     assert isinstance(app.screen, TextScreen)

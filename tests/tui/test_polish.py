@@ -12,26 +12,19 @@ import pytest
 pytest.importorskip("textual")
 
 from textual.color import Color  # noqa: E402
-from textual.pilot import Pilot  # noqa: E402
 from textual.widgets._footer import FooterKey  # noqa: E402
 
 from hearts.core import Rules  # noqa: E402
 from hearts.tui.app import CardButton, HeartsApp, MoonScreen, TextScreen  # noqa: E402
 from hearts.tui.session import Session  # noqa: E402
 
+from .test_app import settle  # noqa: E402
+
 pytestmark = pytest.mark.slow
 
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
-
-
-async def settle(pilot: Pilot[None], app: HeartsApp) -> None:
-    for _ in range(400):
-        await pilot.pause(0.01)
-        if not app.busy:
-            return
-    raise AssertionError("the bots did not finish")
 
 
 def contrast(a: Color, b: Color) -> float:
