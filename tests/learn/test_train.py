@@ -47,6 +47,9 @@ def test_train_writes_a_model_and_its_manifest(trained: tuple[Path, Path], capsy
     assert [p["epoch"] for p in report["curve"]] == [1, 2, 3]
     held = report["held_out"]
     assert 0.0 <= held["held_agreement"] <= 1.0 and held["held_regret"] >= 0.0 and held["held_play_rows"] > 0
+    # the teacher searches its passes: the net's pass picks are scored against its pass values
+    assert held["held_pass_valued_rows"] == held["held_pass_rows"] > 0 and held["held_pass_regret"] >= 0.0
+    assert 0.0 <= held["held_pass_unweighed"] <= 1.0
     model = NetModel.load(out)
     assert model.meta == meta
 
@@ -117,7 +120,7 @@ def test_expert_iteration_labels_round_two_with_the_search_on_round_ones_model(t
     first, _ = read_dataset(chunk_dir(tmp_path, 0))
     second, _ = read_dataset(chunk_dir(tmp_path / "round-1", 0))
     assert first["lineup"] == [TINY.teacher] * 4
-    assert second["lineup"] == [f"net-search:top=4:file={(tmp_path / 'round-0.npz').resolve()}:sims=24"] * 4
+    assert second["lineup"] == [f"net-search:top=4:file={(tmp_path / 'round-0.npz').resolve()}:sims=24:pass=4"] * 4
     assert second["seed"] != first["seed"]  # new deals each round
     meta = json.loads((tmp_path / "tiny.json").read_text())
     assert meta["report"]["round"] == 1 and meta["report"]["data"]["chunks"] == 2 and (tmp_path / "round-0.npz").exists()

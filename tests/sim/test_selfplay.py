@@ -20,7 +20,7 @@ from hearts.sim.arena import hand_deal  # noqa: E402
 from hearts.sim.selfplay_io import read_dataset, run_selfplay  # noqa: E402
 
 RULES = Rules.standard(4)
-BOTS = ["search:sims=12", "heuristic"]
+BOTS = ["search:sims=12:pass=4", "heuristic"]
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def test_files_manifest_and_columns(dataset: Path) -> None:
     shards = [f"shard-0000{k}.parquet" for k in range(3)]
     assert sorted(p.name for p in dataset.iterdir()) == ["_manifest.json", *shards]
     assert manifest["format"] == "hearts-selfplay/1" and manifest["hands"] == 5 and manifest["seed"] == 3
-    assert manifest["lineup"] == ["search:sims=12", "heuristic", "search:sims=12", "heuristic"]
+    assert manifest["lineup"] == ["search:sims=12:pass=4", "heuristic", "search:sims=12:pass=4", "heuristic"]
     assert Rules.from_dict(manifest["rules"]) == RULES
     assert [(s["first"], s["last"]) for s in manifest["shards"]] == [(0, 1), (2, 3), (4, 4)]
     assert manifest["rows"] == table.num_rows == sum(s["rows"] for s in manifest["shards"])
@@ -69,12 +69,18 @@ def test_values_only_where_the_bot_weighed_cards(dataset: Path) -> None:
     for r in table.to_pylist():
         if r["values"] is None:
             continue
-        assert r["bot"].startswith("search") and r["phase"] == "play"
+        assert r["bot"].startswith("search")
         weighed = [c for c, v in enumerate(r["values"]) if not math.isnan(v)]
-        assert set(weighed) <= {c for c, m in enumerate(r["mask"]) if m} and len(weighed) >= 2
-        searched += 1
+        assert set(weighed) <= {c for c, m in enumerate(r["mask"]) if m}
+        if r["phase"] == "play":
+            assert len(weighed) >= 2
+            searched += 1
+        else:  # a pass pick: the chosen pass was among those weighed, so the picked card has a value
+            assert r["action"] in weighed
     assert searched > 20
-    assert all(r["values"] is None for r in table.to_pylist() if r["bot"] == "heuristic" or r["phase"] == "pass")
+    assert all(r["values"] is None for r in table.to_pylist() if r["bot"] == "heuristic")
+    passes = [r for r in table.to_pylist() if r["phase"] == "pass" and r["bot"].startswith("search")]
+    assert passes and all(r["values"] is not None for r in passes)
 
 
 def test_first_rows_match_the_engine(dataset: Path) -> None:
@@ -83,7 +89,7 @@ def test_first_rows_match_the_engine(dataset: Path) -> None:
     first = table.slice(0, 1).to_pylist()[0]
     deal, kitty = hand_deal(RULES, 3, 0)
     view = Hand(RULES, deal, kitty, dealer=0, number=1).view(0, [0, 0, 0, 0])
-    assert first["phase"] == "pass" and first["seat"] == 0 and first["bot"] == "search:sims=12"
+    assert first["phase"] == "pass" and first["seat"] == 0 and first["bot"] == "search:sims=12:pass=4"
     assert first["observation"] == encode(view).tolist() and first["mask"] == action_mask(view).tolist()
 
 
@@ -120,16 +126,25 @@ def test_games_mode_game_returns(tmp_path: Path) -> None:
 
 
 def test_search_bot_values_hook() -> None:
-    bot = make_bot("search:sims=30:seed=1")
+    bot = make_bot("search:sims=30:pass=8:seed=1")
     hand = Hand.from_seed(RULES, seed=3, number=4)
     hand.play(hand.legal_cards()[0])
     view = hand.view(hand.to_move)
     card = bot.play_card(view)
     values = bot.decision_values()
     assert values is not None and set(values) <= set(view.legal) and values[card] == max(values.values())
-    bot.pass_cards(Hand.from_seed(RULES, seed=3).view(0))
+    assert bot.pass_values() is None
+    view = Hand.from_seed(RULES, seed=3).view(0)
+    cards = bot.pass_cards(view)
     assert bot.decision_values() is None
-    assert make_bot("heuristic").decision_values() is None
+    passes = bot.pass_values()
+    assert passes is not None and len(passes) >= 2 and tuple(sorted(cards)) in passes
+    assert all(len(p) == 3 and set(p) <= set(view.hand) for p in passes)
+    # the heuristic's pass is the bar: another replaces it only when better
+    heuristic = tuple(sorted(make_bot("heuristic").pass_cards(view)))
+    assert passes[tuple(sorted(cards))] >= passes[heuristic]
+    assert make_bot("heuristic").decision_values() is None and make_bot("heuristic").pass_values() is None
+    assert make_bot("search:sims=30:pass=0").pass_cards(view) and make_bot("search:sims=30:pass=0").pass_values() is None
 
 
 @pytest.mark.parametrize(

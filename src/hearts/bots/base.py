@@ -103,6 +103,15 @@ class Bot(ABC):
         """
         return None
 
+    def pass_values(self) -> dict[tuple[Card, ...], float] | None:
+        """The bot's own value of each pass it weighed in its last pass (higher is better), or None.
+
+        The pass-phase twin of :meth:`decision_values`: the search bot gives
+        each candidate pass (its cards, sorted) with its mean payoff over the
+        deals it was tried in; bots that do not weigh passes give None.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -325,25 +325,41 @@ class SearchBot(Bot):
         self.last_worlds = 0
         self.last_sims = 0
         self._values: dict[Card, float] | None = None
+        self._pass_values: dict[tuple[Card, ...], float] | None = None
 
     # -- the three decisions ---------------------------------------------
     def decision_values(self) -> dict[Card, float] | None:
         """Each card's mean payoff over the worlds of the last searched play (None after a pass or a forced card)."""
         return self._values
 
+    def pass_values(self) -> dict[tuple[Card, ...], float] | None:
+        """Each candidate pass's mean payoff over the deals it was tried in, in the last pass (None after a play or an unsearched pass)."""
+        return self._pass_values
+
     def pass_cards(self, view: SeatView) -> list[Card]:
-        self._values = None
+        self._values = self._pass_values = None
         base = self.rng.getrandbits(48) << 16
         stopper = STOPPER_OF_PASS_TOP[self.pass_top]
         if not self.pass_worlds:
             return choose_pass(view.hand, view.rules, stopper)
         deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
-        return search_pass(
-            view, self.pass_worlds, base, deadline, moon=self.moon, guard=self.pass_guard, alone=self.pass_alone, stopper=stopper
+        report: dict[tuple[Card, ...], float] = {}
+        cards = search_pass(
+            view,
+            self.pass_worlds,
+            base,
+            deadline,
+            moon=self.moon,
+            guard=self.pass_guard,
+            alone=self.pass_alone,
+            stopper=stopper,
+            report=report,
         )
+        self._pass_values = report
+        return cards
 
     def play_card(self, view: SeatView) -> Card:
-        self._values = None
+        self._values = self._pass_values = None
         legal = view.legal
         base = self.rng.getrandbits(48) << 16  # drawn every decision, so later decisions do not depend on timing
         me = view.seat

@@ -143,6 +143,7 @@ def search_pass(
     alone: bool = False,
     stopper: int = KEEP_TOP,
     gate: float = GATE,
+    report: dict[tuple[Card, ...], float] | None = None,
 ) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
@@ -153,7 +154,8 @@ def search_pass(
     dropped: they are the bars the others must clear; another pass replaces
     the heuristic's only when it beats it by ``gate`` standard errors. The
     search stops early at ``deadline``; every candidate still in the race has
-    then been tried in the same deals.
+    then been tried in the same deals. ``report``, where given, receives each
+    candidate's mean payoff over the deals it was tried in (training data).
     """
     me = view.seat
     assert me is not None
@@ -198,6 +200,8 @@ def search_pass(
             break
         if r < rounds - 1:
             alive = halve(alive, values, protected)
+    if report is not None:
+        report.update({candidates[j]: sum(v) / len(v) for j, v in enumerate(values) if v})
     best = 0
     for j in alive:
         if j != shoot and j != 0 and beats(values[j], values[0], gate) and sum(values[j]) > sum(values[best]):

@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB) and {out.with_suffix('.json').name}: held-out agreement "
         f"{held['held_agreement']:.3f}, regret {held['held_regret']:.3f} points a decision, "
         f"pass agreement {held['held_pass_agreement']:.3f}"
+        + (f", pass regret {held['held_pass_regret']:.3f}" if "held_pass_regret" in held else "")
     )
     return 0
 

@@ -92,7 +92,7 @@ class Dataset:
 
     obs: np.ndarray  # (rows, inputs) float32
     mask: np.ndarray  # (rows, 52) bool: the cards the seat could choose
-    values: np.ndarray  # (rows, 52) float32: the teacher's values (NaN where not weighed; all NaN on pass rows)
+    values: np.ndarray  # (rows, 52) float32: the teacher's values (NaN where not weighed; on pass rows each pick's pass values)
     action: np.ndarray  # (rows,) int64: the card chosen
     is_pass: np.ndarray  # (rows,) bool
     hand_return: np.ndarray  # (rows,) float32

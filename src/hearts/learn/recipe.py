@@ -96,6 +96,17 @@ RECIPES: dict[str, Recipe] = {
     ),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
-        "tiny", "standard", 4, "search:sims=24", chunks=2, chunk_hands=4, shard_hands=2, trunk=(32,), card=16, epochs=3, batch=64, holdout=4
+        "tiny",
+        "standard",
+        4,
+        "search:sims=24:pass=4",
+        chunks=2,
+        chunk_hands=4,
+        shard_hands=2,
+        trunk=(32,),
+        card=16,
+        epochs=3,
+        batch=64,
+        holdout=4,
     ),
 }

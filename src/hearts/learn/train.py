@@ -144,10 +144,17 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
             top[k] += float((kept >= best - 1e-6).sum())
     passes = np.flatnonzero(data.is_pass)
     pass_hits = 0
+    pass_regrets: list[np.ndarray] = []
     for start in range(0, len(passes), batch):
         rows = passes[start : start + batch]
         logits = np.where(data.mask[rows], model.pass_logits(data.obs[rows]), -np.inf)
-        pass_hits += int((np.argmax(logits, axis=1) == data.action[rows]).sum())
+        pick = np.argmax(logits, axis=1)
+        pass_hits += int((pick == data.action[rows]).sum())
+        # where the teacher valued its passes: its best pass holding the picks so far minus its best holding the net's pick
+        valued = np.isfinite(data.values[rows]).any(axis=1)
+        t = np.where(np.isfinite(data.values[rows]), data.values[rows], -np.inf)[valued]
+        got = t[np.arange(len(t)), pick[valued]]
+        pass_regrets.append(np.where(np.isfinite(got), t.max(axis=1) - got, np.nan))
     hand = model.hand_value(data.obs[: min(len(data), 50_000)]) - data.hand_return[: min(len(data), 50_000)]
     shoot = _shoot_scores(model, data)
     regret = np.concatenate(regrets) if regrets else np.zeros(1)
@@ -160,8 +167,22 @@ def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, flo
         "regret_se": float(regret.std() / math.sqrt(max(len(regret), 1))),
         "pass_rows": int(len(passes)),
         "pass_agreement": pass_hits / max(len(passes), 1),
+        **_pass_regret(pass_regrets),
         "hand_rmse": float(np.sqrt(np.mean(np.square(hand)))) if len(hand) else 0.0,
         **shoot,
+    }
+
+
+def _pass_regret(parts: list[np.ndarray]) -> dict[str, float]:
+    """Over the pass picks the teacher valued: the net's pick's mean regret, and how often no weighed pass held that pick."""
+    regret = np.concatenate(parts) if parts else np.zeros(0)
+    if not len(regret):
+        return {}
+    known = regret[np.isfinite(regret)]
+    return {
+        "pass_valued_rows": int(len(regret)),
+        "pass_regret": float(known.mean()) if len(known) else math.nan,
+        "pass_unweighed": float(1 - len(known) / len(regret)),
     }
 
 
@@ -225,7 +246,7 @@ def train(
             if mirror:
                 flip = ~is_pass & past_first_trick(rules, obs) & (rng.random(len(rows)) < 0.5)
                 mirror_rows(rules, obs, mask, values, action, flip)
-            known = np.isfinite(values)
+            known = np.isfinite(values) & ~is_pass[:, None]  # the play head learns from plays (pass rows' values are the passes')
             feats = card_features(obs, rules) if recipe.card_features else np.zeros((len(rows), 52, len(FEATURES)), np.float32)
             play_pred, pass_logits, hand_pred, shoot_logit = net(tensor(obs), tensor(feats))
             k = tensor(known)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots import Bot
-from hearts.core import Game, Hand, HeartsError, PassCards, PlayCard, Rules, SeatView
+from hearts.core import Card, Game, Hand, HeartsError, PassCards, PlayCard, Rules, SeatView
 
 from .arena import MAX_HANDS_PER_GAME, BotFactory, BotFailure, derived_seed, game_deal, hand_deal, pass_cycle
 
@@ -43,7 +43,12 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("observation", "float32 x size: hearts.rl.encode(view, picks so far) of the seat's view"),
     ("mask", "int8 x 52: hearts.rl.action_mask, the cards the seat may choose"),
     ("action", "the card id (0-51) the bot chose"),
-    ("values", "float32 x 52 or null: the bot's own value of each card it weighed (Bot.decision_values; NaN for the others)"),
+    (
+        "values",
+        "float32 x 52 or null: the bot's own value of each card it weighed (Bot.decision_values; NaN for the others); "
+        "on a pass pick, each card's best value among the passes it weighed that hold the picks so far and that card "
+        "(Bot.pass_values, see pick_values)",
+    ),
     ("hand_points", "points the seat scored in the hand (after the moon)"),
     ("hand_return", "the hand's payoff to the seat: the other seats' mean points minus its own"),
     ("game_points", "the seat's final score (hands mode: the hand's points)"),
@@ -125,6 +130,31 @@ class _Rows:
         return out
 
 
+def pick_values(passes: dict[tuple[Card, ...], float], picked: Sequence[Card]) -> dict[Card, float] | None:
+    """Each card's value as the next pick of a pass: the best value of a weighed pass that holds ``picked`` and it.
+
+    Passes are multisets (two decks may pass both copies of a card); None
+    when no weighed pass holds ``picked``.
+
+    >>> pick_values({(1, 2, 3): 0.5, (1, 4, 5): 2.0, (6, 7, 8): 9.0}, [1])
+    {2: 0.5, 3: 0.5, 4: 2.0, 5: 2.0}
+    >>> pick_values({(1, 1, 2): 1.0}, [1]), pick_values({(1, 2, 3): 0.0}, [9])
+    ({1: 1.0, 2: 1.0}, None)
+    """
+    out: dict[Card, float] = {}
+    for cards, value in passes.items():
+        rest = list(cards)
+        try:
+            for c in picked:
+                rest.remove(c)
+        except ValueError:
+            continue
+        for c in rest:
+            if c not in out or value > out[c]:
+                out[c] = value
+    return dict(sorted(out.items())) or None
+
+
 def _decide(bot: Bot, view: SeatView, apply: Any, rows: _Rows, where: tuple[int, int], step: int) -> int:
     """Ask ``bot``, record its card decisions, apply the action; returns the next step number."""
     from hearts.net.encoding import action_mask, encode
@@ -134,9 +164,11 @@ def _decide(bot: Bot, view: SeatView, apply: Any, rows: _Rows, where: tuple[int,
     action = bot.act(view)
     deal, h = where
     if isinstance(action, PassCards):
+        weighed = bot.pass_values()
         for k, card in enumerate(action.cards):
             picked = list(action.cards[:k])
-            rows.add(deal, h, seat, bot.name, step, "pass", encode(view, picked), action_mask(view, picked), card, None)
+            values = pick_values(weighed, picked) if weighed else None
+            rows.add(deal, h, seat, bot.name, step, "pass", encode(view, picked), action_mask(view, picked), card, values)
             step += 1
     elif isinstance(action, PlayCard):
         rows.add(deal, h, seat, bot.name, step, "play", encode(view), action_mask(view), action.card, bot.decision_values())
