@@ -61,6 +61,28 @@ def test_a_policy_plays_the_other_seats() -> None:
     assert returns == [-p for p in points]
 
 
+def test_the_learned_net_plays_the_other_seats() -> None:
+    env = HeartsVectorEnv(8, players=4, opponents="net")
+    returns, points, _ = play(env, 2, 8)
+    assert returns == [-p for p in points]
+    # the bots' cards are the shipped model's greedy choice on each bot seat's own observation
+    from hearts.net import load_shipped
+    from hearts.vec.engine import PASS
+
+    model = load_shipped(Rules.standard(4))
+    env.reset(seed=4)
+    vec = env.vec
+    while True:
+        bots = (vec.phase != 3) & (vec.to_act != env.seat)
+        if not bots.any():
+            break
+        want = model.greedy(vec.observe(), vec.action_masks(), vec.phase == PASS)
+        before = vec.history.copy(), vec.steps.copy()
+        env._advance_once()
+        games = np.flatnonzero(bots)
+        assert (vec.history[games, before[1][games]] == want[games]).all()
+
+
 def test_bad_settings() -> None:
     with pytest.raises(ValueError, match="seat must be"):
         HeartsVectorEnv(4, players=4, seat=4)
@@ -68,6 +90,8 @@ def test_bad_settings() -> None:
         HeartsVectorEnv(4, opponents="heuristic")
     with pytest.raises(ValueError, match="trained for standard Hearts with 5 players"):
         HeartsVectorEnv(4, players=4, opponents=Policy.init(Rules.standard(5), hidden=(4,)))
+    with pytest.raises(ValueError, match="no shipped model for standard Hearts with 5 players"):
+        HeartsVectorEnv(4, players=5, opponents="net")
     env = HeartsVectorEnv(4)
     env.reset(seed=1)
     with pytest.raises(VecError, match=r"shape \(4,\)"):

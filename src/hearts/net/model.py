@@ -157,6 +157,28 @@ class NetModel:
         z = np.maximum(ctx[:, None, :] + a["play_card"][None] + feats @ a["play_feat"], 0.0)
         return np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
 
+    def greedy(self, obs: np.ndarray, mask: np.ndarray, passing: np.ndarray) -> np.ndarray:
+        """``(b,)`` the model's own choice for a batch: the best-valued legal card, or on a pass pick the likeliest.
+
+        The bare network, one forward pass for the batch: none of the
+        ``net`` bot's rules before it (moon defence, stopper, shoot head).
+        ``mask`` ``(b, 52)`` marks the legal cards, ``passing`` ``(b,)`` the
+        pass picks. For batched self-play and rollouts (:mod:`hearts.vec`).
+        """
+        a = self.arrays
+        h = self.trunk(obs)
+        scores = np.empty((len(obs), 52), dtype=np.float32)
+        plays = ~passing
+        if plays.any():
+            ctx = h[plays] @ a["play_ctx_w"] + a["play_b"]
+            feats = self._features(obs[plays])
+            z = np.maximum(ctx[:, None, :] + a["play_card"][None] + feats @ a["play_feat"], 0.0)
+            scores[plays] = z @ a["play_out_w"] + a["play_out_b"]
+        if passing.any():
+            scores[passing] = h[passing] @ a["pass_w"] + a["pass_b"]
+        best: np.ndarray = np.argmax(np.where(mask > 0, scores, -np.inf), axis=1)
+        return best
+
     def pass_logits(self, obs: np.ndarray) -> np.ndarray:
         """``(b, 52)`` pass-pick logits for a batch."""
         return np.asarray(self.trunk(obs) @ self.arrays["pass_w"] + self.arrays["pass_b"])

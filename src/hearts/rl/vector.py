@@ -3,9 +3,13 @@
 Each sub-environment is one hand (as :class:`~hearts.rl.SingleAgentEnv`
 with ``hands=1``); the learner sits at ``seat`` of every game. The other
 seats are played over the whole batch at once by ``opponents``:
-``"random"`` (a legal card drawn uniformly) or a :class:`~hearts.rl.policy.Policy`
-(the ``rl-policy`` network, its most likely legal card). Any variant,
-player count and rules option.
+``"random"`` (a legal card drawn uniformly), a :class:`~hearts.rl.policy.Policy`
+(the ``rl-policy`` network, its most likely legal card), or the learned
+player's network: ``"net"`` (the model shipped for the table's shape) or a
+:class:`~hearts.net.model.NetModel` (its best-valued legal card and likeliest
+pass pick, :meth:`~hearts.net.model.NetModel.greedy`: the bare network,
+without the ``net`` bot's moon rules). Any variant, player count and rules
+option.
 
 - Observation: a ``Dict`` of ``observation`` (B × the encoding of
   :mod:`hearts.rl`) and ``action_mask`` (B × 52, int8); action: B card ids
@@ -44,7 +48,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
+from hearts.net.model import NetModel, load_shipped
 from hearts.vec import VecHearts
+from hearts.vec.engine import PASS
 
 from .encoding import bounds
 from .env import make_rules
@@ -63,7 +69,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         players: int = 4,
         *,
         seat: int = 0,
-        opponents: str | Policy = "random",
+        opponents: str | Policy | NetModel = "random",
         reward: str = "points",
         **options: Any,
     ) -> None:
@@ -71,10 +77,12 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         self.vec = VecHearts(rules, num_envs, reward=reward)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-        if isinstance(opponents, Policy):
+        if opponents == "net":
+            opponents = load_shipped(rules)  # a ModelError (a ValueError) naming the shapes that have one, where none ships
+        if isinstance(opponents, Policy | NetModel):
             opponents.check_fits(rules)
         elif opponents != "random":
-            raise ValueError(f"opponents must be 'random' or a hearts.rl.policy.Policy, not {opponents!r}")
+            raise ValueError(f"opponents must be 'random', 'net', a hearts.rl.policy.Policy or a hearts.net.NetModel, not {opponents!r}")
         self.rules = rules
         self.seat = seat
         self.opponents = opponents
@@ -110,19 +118,30 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
 
     def _advance(self) -> NDArray[np.float32]:
         """Step the bots until the learner is to act in every unfinished hand; the learner's rewards meanwhile."""
-        vec = self.vec
         total = np.zeros(self.num_envs, dtype=np.float32)
         while True:
-            bots = (vec.phase != 3) & (vec.to_act != self.seat)
-            if not bots.any():
+            moved = self._advance_once()
+            if moved is None:
                 return total
-            if isinstance(self.opponents, Policy):  # the network's forward pass on the bots' games only
-                games = np.flatnonzero(bots)
-                actions = np.zeros(self.num_envs, dtype=np.int64)
-                actions[games] = self.opponents.greedy(vec.observe()[games], vec.action_masks()[games])
+            total += moved
+
+    def _advance_once(self) -> NDArray[np.float32] | None:
+        """One move of the bots in every hand where a bot is to act; the learner's rewards (None: no bot to act)."""
+        vec = self.vec
+        bots = (vec.phase != 3) & (vec.to_act != self.seat)
+        if not bots.any():
+            return None
+        if isinstance(self.opponents, Policy | NetModel):  # the network's forward pass on the bots' games only
+            games = np.flatnonzero(bots)
+            actions = np.zeros(self.num_envs, dtype=np.int64)
+            obs, masks = vec.observe()[games], vec.action_masks()[games]
+            if isinstance(self.opponents, Policy):
+                actions[games] = self.opponents.greedy(obs, masks)
             else:
-                actions = vec.random_actions(self._rng)
-            total += vec.step(actions, where=bots)[:, self.seat]
+                actions[games] = self.opponents.greedy(obs, masks, vec.phase[games] == PASS)
+        else:
+            actions = vec.random_actions(self._rng)
+        return vec.step(actions, where=bots)[:, self.seat]
 
     def _observe(self) -> dict[str, NDArray[Any]]:
         return {"observation": self.vec.observe(), "action_mask": self.vec.action_masks()}
