@@ -6,7 +6,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hearts.core import Rules  # noqa: E402
+from hearts.core import Hand, Rules  # noqa: E402
+from hearts.core.cards import mask_cards  # noqa: E402
 from hearts.vec import VecError, VecHearts, hand_of, record_of  # noqa: E402
 
 
@@ -134,3 +135,23 @@ def test_observations_can_be_written_into_a_buffer() -> None:
         env.observe(out=np.zeros((6, 612), dtype=np.float32))
     with pytest.raises(ValueError, match="seats must be"):
         env.observe(seats=np.full(6, 4))
+
+
+def test_set_deals_deals_the_given_cards_and_refuses_bad_ones() -> None:
+    rules = Rules.cancellation(8)
+    hands = [Hand.from_seed(rules, seed=s, number=3) for s in range(2)]
+    env = VecHearts(rules, 2)
+    env.set_deals([[h.hand_cards(s) for s in range(8)] for h in hands], [3, 11], [h.kitty for h in hands], [5, 0])
+    assert env.number.tolist() == [(k - 1) % len(rules.pass_cycle) + 1 for k in (3, 11)] and env.dealer.tolist() == [5, 0]
+    for g, h in enumerate(hands):
+        held = [sorted(mask_cards(int(env.hands[g, s])) + mask_cards(int(env.hands_hi[g, s]))) for s in range(8)]
+        assert held == [sorted(h.hand_cards(s)) for s in range(8)]
+    good = [h.hand_cards(s) for s in range(8)]
+    with pytest.raises(VecError, match="one deal and one hand number for each of the 2 games"):
+        env.set_deals([good], [1], [hands[0].kitty])
+    with pytest.raises(VecError, match="game 1: "):
+        env.set_deals([good, [good[0]] * 8], [1, 1], [hands[0].kitty] * 2)
+    with pytest.raises(VecError, match="the dealer must be a seat from 0 to 7, not 8"):
+        env.set_deals([good, good], [1, 1], [hands[0].kitty] * 2, [0, 8])
+    with pytest.raises(VecError, match="the hand number must be 1 or more, not 0"):
+        env.set_deals([good, good], [0, 1], [hands[0].kitty] * 2)

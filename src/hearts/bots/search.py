@@ -205,9 +205,8 @@ class WorldEvaluator:
 
     def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
         """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
-        view, policy, value = self.view, self.policy, self.value
-        hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
-        world = self.make_world(hands, kitty)
+        view, value = self.view, self.value
+        hands, kitty, world = self.sample(i)
         values: list[float] = []
         fast = self.fast and fast_playable(world)
         for k, c in enumerate(view.legal):
@@ -215,15 +214,26 @@ class WorldEvaluator:
                 values.append(math.nan)
             else:
                 values.append(value(*self._play_out(world, c, 0, fast)))
-        shoot_value, moon = 0.0, False
-        if self.shoot_card is not None:
-            points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, fast)
-            shoot_value = value(points, shooter)
-            moon = shooter == self.me
-        plays = self.play_weight(hands) if self.play_weight is not None else plausibility(view, hands, kitty, self.miss, policy)
-        weight = plays * self.pass_weight(hands)
-        preferred = policy(world, 0)
-        return WorldResult(i, values, preferred, shoot_value, moon, weight)
+        shoot_value, moon = self.shoot_line(world)
+        return WorldResult(i, values, self.policy(world, 0), shoot_value, moon, self.weight(hands, kitty))
+
+    def sample(self, i: int) -> tuple[list[list[Card]], list[Card], Hand]:
+        """World ``i``: every seat's hand now, the kitty, and the world itself."""
+        hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
+        return hands, kitty, self.make_world(hands, kitty)
+
+    def weight(self, hands: list[list[Card]], kitty: list[Card]) -> float:
+        """How well a world's ``hands`` explain the plays seen and the cards passed to the viewer (1: no weighting)."""
+        view = self.view
+        plays = self.play_weight(hands) if self.play_weight is not None else plausibility(view, hands, kitty, self.miss, self.policy)
+        return plays * self.pass_weight(hands)
+
+    def shoot_line(self, world: Hand) -> tuple[float, bool]:
+        """The shoot line's value in ``world`` and whether it took the moon ((0, False) without a shoot card)."""
+        if self.shoot_card is None:
+            return 0.0, False
+        points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, self.fast and fast_playable(world))
+        return self.value(points, shooter), shooter == self.me
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
         """``card``, then the policy to the end of a copy of ``world``: the final points and the shooter."""

@@ -167,16 +167,21 @@ class NetModel:
         """
         a = self.arrays
         h = self.trunk(obs)
-        scores = np.empty((len(obs), 52), dtype=np.float32)
-        plays = ~passing
-        if plays.any():
+        best = np.zeros(len(obs), dtype=np.int64)
+        plays = np.flatnonzero(~passing)
+        if plays.size:  # only the legal cards are scored (a few a row), not all 52
+            legal = mask[plays] > 0
+            cards = np.argsort(~legal, axis=1, kind="stable")[:, : max(1, int(legal.sum(axis=1).max()))]
+            ok = np.take_along_axis(legal, cards, axis=1)
             ctx = h[plays] @ a["play_ctx_w"] + a["play_b"]
-            feats = self._features(obs[plays])
-            z = np.maximum(ctx[:, None, :] + a["play_card"][None] + feats @ a["play_feat"], 0.0)
-            scores[plays] = z @ a["play_out_w"] + a["play_out_b"]
+            feats = np.take_along_axis(self._features(obs[plays]), cards[:, :, None], axis=1)
+            by_feats = (feats.reshape(-1, feats.shape[2]) @ a["play_feat"]).reshape(*cards.shape, -1)  # 2-D: faster
+            z = np.maximum(ctx[:, None, :] + a["play_card"][cards] + by_feats, 0.0)
+            values = np.where(ok, z @ a["play_out_w"], -np.inf)
+            best[plays] = np.take_along_axis(cards, np.argmax(values, axis=1)[:, None], axis=1)[:, 0]
         if passing.any():
-            scores[passing] = h[passing] @ a["pass_w"] + a["pass_b"]
-        best: np.ndarray = np.argmax(np.where(mask > 0, scores, -np.inf), axis=1)
+            logits = h[passing] @ a["pass_w"] + a["pass_b"]
+            best[passing] = np.argmax(np.where(mask[passing] > 0, logits, -np.inf), axis=1)
         return best
 
     def pass_logits(self, obs: np.ndarray) -> np.ndarray:

@@ -43,6 +43,7 @@ lowest club, breakers, first-trick rule, the moon) are read from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,7 @@ from numpy.typing import NDArray
 from hearts.bots.base import moon_choice_for
 from hearts.core import Rules
 from hearts.core.cards import HEARTS_MASK, JD, card_name
+from hearts.core.deal import card_masks, check_deal
 from hearts.core.errors import HeartsError
 from hearts.core.hand import POINT_MASK
 from hearts.core.rules import MOON_SCORE, PASS_OFFSETS
@@ -133,6 +135,7 @@ class VecHearts:
         self.trick = np.full((B, n), -1, dtype=np.int64)  #: the card each seat played to the current trick, or -1
         self.points = np.zeros((B, n), dtype=np.int64)  #: the hand's points, once done (after the moon)
         self.number = np.ones(B, dtype=np.int64)  #: the hand number (1..len(pass cycle)): its pass direction
+        self.dealer = np.zeros(B, dtype=np.int64)  #: the dealer ((number - 1) % players unless set_deals says otherwise)
         self.phase = np.full(B, DONE, dtype=np.int64)  #: PASS, PLAY or DONE
         self.to_act = np.zeros(B, dtype=np.int64)  #: the acting seat
         self.leader = np.zeros(B, dtype=np.int64)  #: the seat that led the current trick
@@ -187,6 +190,60 @@ class VecHearts:
             self.kitty_points[idx] = POINT[kitty].sum(axis=1)
             self.kitty_jd[idx] = (kitty == JD).sum(axis=1)
         self.number[idx] = self._rng.integers(len(self.cycle), size=m) + 1
+        self.dealer[idx] = (self.number[idx] - 1) % n
+        self._start(idx)
+
+    def set_deals(
+        self,
+        deals: Sequence[Sequence[Sequence[int]]],
+        numbers: Sequence[int],
+        kitties: Sequence[Sequence[int]] = (),
+        dealers: Sequence[int] | None = None,
+    ) -> None:
+        """Deal every game the given cards: ``deals[g][s]`` seat ``s``'s cards in game ``g``, hand number ``numbers[g]``.
+
+        ``kitties[g]``: game ``g``'s kitty (two decks; leave it out with one);
+        ``dealers[g]`` its dealer (the seat after the dealer leads with two
+        decks), by default the game's first hand's: ``(number - 1) % players``.
+        A hand number past the pass cycle is kept as its place in the cycle.
+        Each deal is checked as the engine checks one (:func:`hearts.core.deal.check_deal`).
+
+        >>> from hearts.core import Hand, Rules
+        >>> from hearts.core.cards import mask_cards
+        >>> hand = Hand.from_seed(Rules.standard(4), seed=2, number=2)
+        >>> env = VecHearts(Rules.standard(4), batch=1)
+        >>> env.set_deals([[hand.hand_cards(s) for s in range(4)]], [2])
+        >>> [list(mask_cards(int(m))) == hand.hand_cards(s) for s, m in enumerate(env.hands[0])], env.directions()
+        ([True, True, True, True], ['right'])
+        """
+        if len(deals) != self.batch or len(numbers) != self.batch or (kitties and len(kitties) != self.batch):
+            raise VecError(f"give one deal and one hand number for each of the {self.batch} games")
+        for g, deal in enumerate(deals):
+            kitty = list(kitties[g]) if kitties else []
+            try:
+                check_deal(self.rules, deal, kitty)
+            except HeartsError as err:
+                raise VecError(f"game {g}: {err}") from None
+            if int(numbers[g]) < 1:
+                raise VecError(f"game {g}: the hand number must be 1 or more, not {numbers[g]}")
+            for s, cards in enumerate(deal):
+                lo, hi = card_masks(cards)
+                self.dealt[g, s] = self.hands[g, s] = U64(lo)
+                self.dealt_hi[g, s] = self.hands_hi[g, s] = U64(hi)
+            lo, hi = card_masks(kitty)
+            self.kitty[g], self.kitty_hi[g] = U64(lo), U64(hi)
+            self.kitty_points[g] = sum(int(POINT[c]) for c in kitty)
+            self.kitty_jd[g] = sum(1 for c in kitty if c == JD)
+            self.number[g] = (int(numbers[g]) - 1) % len(self.cycle) + 1  # the pass direction is what a hand number tells
+            dealer = (int(numbers[g]) - 1) % self.players if dealers is None else int(dealers[g])
+            if not 0 <= dealer < self.players:
+                raise VecError(f"game {g}: the dealer must be a seat from 0 to {self.players - 1}, not {dealer}")
+            self.dealer[g] = dealer
+        self._dealt = True
+        self._start(np.arange(self.batch))
+
+    def _start(self, idx: NDArray[np.int64]) -> None:
+        """The dealt games ``idx`` (their cards and hand numbers set) start: nothing passed or played yet."""
         for name in (
             "picks",
             "picks_hi",
@@ -224,7 +281,7 @@ class VecHearts:
         if not idx.size:
             return
         if self.two_decks:  # the seat after the dealer leads
-            first = self.number[idx] % self.players  # dealer (number - 1) % n, plus one
+            first = (self.dealer[idx] + 1) % self.players
         else:  # the holder of the lowest club
             first = np.argmax((self.hands[idx] & self.low_club) != ZERO, axis=1)
         self.phase[idx] = PLAY

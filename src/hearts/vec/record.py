@@ -43,7 +43,7 @@ def hand_of(env: VecHearts, game: int) -> Hand:
     number = int(env.number[game])
     deal = [sorted(mask_cards(int(env.dealt[game, s])) + mask_cards(int(env.dealt_hi[game, s]))) for s in range(n)]
     kitty = sorted(mask_cards(int(env.kitty[game])) + mask_cards(int(env.kitty_hi[game])))
-    hand = Hand(rules, deal, kitty, number=number, dealer=(number - 1) % n)
+    hand = Hand(rules, deal, kitty, number=number, dealer=int(env.dealer[game]))
     actions = [int(a) for a in env.history[game, : int(env.steps[game])]]
     k = rules.pass_count if hand.phase == "pass" else 0
     for s in range(n if k else 0):
@@ -62,4 +62,6 @@ def record_of(env: VecHearts, game: int) -> dict[str, Any]:
     number = int(env.number[game])
     if number != 1:
         raise ValueError(f"game {game} is hand {number} of the pass cycle: a record starts with hand 1")
+    if int(env.dealer[game]) != 0:
+        raise ValueError(f"game {game} was dealt by seat {int(env.dealer[game])}: a record's first hand is dealt by seat 0")
     return hand_record(hand_of(env, game))

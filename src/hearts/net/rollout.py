@@ -1,0 +1,157 @@
+"""``net-rollout``: the search with the net as its rollout policy, every world played out at once over :mod:`hearts.vec`.
+
+The search samples its worlds as ``search`` does (weighted by how well
+they explain the plays and the pass seen, with the same moon lines and
+defences), keeps the net's ``top`` cards (as ``net-search``), and then
+plays every kept card out in every world together: one
+:class:`~hearts.vec.VecHearts` game per (world, card), each seat choosing
+with the net's forward pass on its own observation
+(:meth:`~hearts.net.NetModel.greedy`), one pass for the whole batch a step.
+The shoot line is still played out by the heuristic. The net's own card is
+the incumbent that the ``gate`` protects. It passes as the net does, or by
+the search's race with ``pass=N``. ``sims`` (default 256) counts every
+(world, card) rollout; a time budget (``ms``) is not applied within the batch.
+
+A world is loaded into the batch by dealing it as it was before the pass
+(the others' passes drawn as the search draws them,
+:func:`~hearts.bots.sampler.choose_passes`) and replaying the hand so far,
+so every seat's observation holds its own pass.
+
+>>> from hearts.bots import make_bot
+>>> from hearts.core import Hand, Rules
+>>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
+>>> bot = make_bot("net-rollout:sims=32:seed=1")
+>>> bot.play_card(hand.view(hand.to_move)) in hand.legal_cards()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from hearts.bots import Bot
+from hearts.bots.playout import Evaluator
+from hearts.bots.registry import BotSpecError, int_setting
+from hearts.bots.sampler import choose_passes
+from hearts.bots.search import WorldEvaluator, WorldResult, settings
+from hearts.core import Card, SeatView
+from hearts.core.rules import PASS_OFFSETS
+from hearts.vec import VecHearts
+from hearts.vec.engine import DONE, PASS
+
+from .encoding import encode
+from .model import ModelError, NetModel
+from .search import DEFAULT_TOP, NetSearchBot
+
+#: simulations a decision by default: about 64 worlds for each of the four kept cards
+DEFAULT_SIMS = 256
+
+
+def world_deal(view: SeatView, hands: Sequence[Sequence[Card]], rng: random.Random) -> tuple[list[list[Card]], list[list[Card]]]:
+    """A world's deal as it was before the pass, and every seat's pass (the viewer's real one, the others' drawn).
+
+    ``hands``: every seat's cards now (a sampled world). Each seat's deal is
+    what it holds now plus what it played, less what it received, plus what
+    it passed.
+    """
+    n = view.players
+    played = view.played_by_seat()
+    passes = [list(p) for p in choose_passes(view, hands, rng)]
+    offset = PASS_OFFSETS[view.pass_direction] if view.pass_direction != "none" else 0
+    deal: list[list[Card]] = []
+    for s in range(n):
+        cards = list(hands[s]) + played[s]
+        if offset:
+            for c in passes[(s - offset) % n]:  # received from the seat that passed to s
+                cards.remove(c)
+            cards += passes[s]
+        deal.append(sorted(cards))
+    return deal, passes
+
+
+def history(view: SeatView, passes: Sequence[Sequence[Card]]) -> list[Card]:
+    """The hand's actions so far in :class:`~hearts.vec.VecHearts` order: each seat's pass picks by seat, then the plays."""
+    picks = [c for s in range(view.players) for c in passes[s]] if view.pass_direction != "none" else []
+    return picks + [c for t in view.tricks for c in t.cards] + list(view.trick)
+
+
+#: a world as the batch deals it: the deal before the pass, the kitty, every seat's pass
+WorldDeal = tuple[list[list[Card]], list[Card], list[list[Card]]]
+
+
+def rollout_values(model: NetModel, view: SeatView, worlds: Sequence[WorldDeal], cards: Sequence[Card], evaluator: Evaluator) -> np.ndarray:
+    """``(worlds, cards)``: each card's value in each world, every game played out by the net at once.
+
+    ``worlds``: (the deal before the pass, the kitty, every seat's pass) per world.
+    """
+    w, k = len(worlds), len(cards)
+    vec = VecHearts(view.rules, w * k)
+    vec.set_deals(
+        [deal for deal, _, _ in worlds for _ in range(k)],
+        [view.hand_number] * (w * k),
+        [kitty for _, kitty, _ in worlds for _ in range(k)] if view.kitty_size else (),
+        [view.dealer] * (w * k),
+    )
+    vec.moon_adds[:] = True  # the shooter adds: the evaluator weighs the other choice, as in every playout
+    steps = np.array([history(view, passes) for _, _, passes in worlds for _ in range(k)], dtype=np.int64).reshape(w * k, -1)
+    for t in range(steps.shape[1]):
+        vec.step(steps[:, t])
+    vec.step(np.tile(np.asarray(cards, dtype=np.int64), w))
+    while not vec.done.all():
+        live = vec.phase != DONE
+        vec.step(model.greedy(vec.observe(), vec.action_masks(), vec.phase == PASS), where=live)
+    points = vec.points.tolist()
+    shooters = vec.shooter.tolist()
+    values = [evaluator.value(p, s if s >= 0 else None) for p, s in zip(points, shooters, strict=True)]
+    return np.array(values, dtype=np.float64).reshape(w, k)
+
+
+class NetRolloutBot(NetSearchBot):
+    """:class:`~hearts.net.search.NetSearchBot` whose worlds are played out by the net, all at once; it passes as the net does
+    unless told to search its passes (``pass=N``)."""
+
+    def pass_cards(self, view: SeatView) -> list[Card]:
+        if self.pass_worlds:
+            return super().pass_cards(view)
+        self._values = self._pass_values = None
+        return self.net.pass_cards(view)
+
+    def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
+        me = view.seat
+        assert me is not None
+        model = self.net.model_for(view.rules)
+        legal = list(view.legal)
+        evaluator = WorldEvaluator(view, base, "heuristic", self.evaluation, shoot_card, self.miss, self.pass_miss, self.pass_top)
+        sampled: list[WorldDeal] = []
+        meta: list[tuple[float, float, bool]] = []
+        for i in range(limit):
+            hands, kitty, world = evaluator.sample(i)
+            deal, passes = world_deal(view, hands, random.Random(base + i))
+            sampled.append((deal, kitty, passes))
+            meta.append((evaluator.weight(hands, kitty), *evaluator.shoot_line(world)))
+        values = rollout_values(model, view, sampled, legal, Evaluator(me, view.rules, view.scores, self.evaluation))
+        own = model.play_values(encode(view), legal)
+        preferred = legal[int(np.argmax(own))]
+        return [
+            WorldResult(i, values[i].tolist(), preferred, shoot_value, moon, weight) for i, (weight, shoot_value, moon) in enumerate(meta)
+        ]
+
+
+def make(params: dict[str, str], seed: int | None) -> Bot:
+    """``net-rollout``: ``top`` (cards kept, default 4), ``file`` (a model), ``sims`` (default 256), and the search's settings."""
+    spec = "net-rollout"
+    params = dict(params)
+    params.pop("seed", None)
+    top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
+    path = params.pop("file", None)
+    params.setdefault("sims", str(DEFAULT_SIMS))
+    model = None
+    if path is not None:
+        try:
+            model = NetModel.load(path)
+        except ModelError as err:
+            raise BotSpecError(str(err)) from None
+    return NetRolloutBot(top=top, model=model, **settings(params, spec), seed=seed)

@@ -1,0 +1,142 @@
+"""net-rollout: worlds loaded into hearts.vec exactly, rollouts that are the net's own play, and nothing hidden used."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np  # noqa: E402
+
+from hearts.bots import make_bot  # noqa: E402
+from hearts.bots.playout import Evaluator  # noqa: E402
+from hearts.bots.sampler import sample_hands, sample_world  # noqa: E402
+from hearts.core import Hand, Rules, SeatView  # noqa: E402
+from hearts.net import NetModel, encode  # noqa: E402
+from hearts.net.rollout import history, rollout_values, world_deal  # noqa: E402
+from hearts.vec import VecHearts  # noqa: E402
+
+TABLES = [Rules.standard(4), Rules.standard(5), Rules.cancellation(8), Rules.standard(4, jack_of_diamonds=True)]
+
+
+def replayed(view: SeatView, deal: list[list[int]], kitty: list[int], passes: list[list[int]]) -> Hand:
+    """The engine's hand dealt ``deal``, passed ``passes`` and played as ``view`` shows."""
+    rules = view.rules
+    again = Hand(rules, deal, kitty, number=view.hand_number, dealer=view.dealer)
+    if again.phase == "pass":
+        for s in range(rules.players):
+            again.pass_cards(s, passes[s])
+    for card in [c for t in view.tricks for c in t.cards] + list(view.trick):
+        again.play(card)
+    return again
+
+
+def position(rules: Rules, rng: random.Random, number: int) -> Hand | None:
+    """A hand passed and played at random up to a random play (None once it is over)."""
+    hand = Hand.from_seed(rules, rng, number=number)
+    stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
+    if hand.phase == "pass":
+        for s in range(rules.players):
+            hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
+    while hand.phase == "play" and len(hand.plays) < stop:
+        hand.play(rng.choice(hand.legal_cards()))
+    return hand if hand.phase == "play" else None
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.variant}-{r.players}{'-jd' if r.jack_of_diamonds else ''}")
+def test_a_world_replayed_from_its_deal_is_the_world(rules: Rules) -> None:
+    """The deal before the pass and the history rebuild the world: in the engine, and in hearts.vec's observation."""
+    rng = random.Random(rules.players)
+    checked = 0
+    for number in range(1, 9):
+        hand = position(rules, rng, number)
+        if hand is None:
+            continue
+        seat = hand.to_move
+        view = hand.view(seat)
+        for _ in range(3):
+            hands, kitty = sample_hands(view, rng)
+            deal, passes = world_deal(view, hands, rng)
+            again = replayed(view, deal, kitty, passes)
+            assert [sorted(again.hand_cards(s)) for s in range(rules.players)] == [sorted(h) for h in hands]
+            assert again.view(seat) == view
+            vec = VecHearts(rules, 1)
+            vec.set_deals([deal], [view.hand_number], [kitty] if kitty else (), [view.dealer])
+            for card in history(view, passes):
+                vec.step([card])
+            assert int(vec.to_act[0]) == seat and np.array_equal(vec.observe()[0], encode(view))
+            checked += 1
+    assert checked >= 6
+
+
+def greedy_playout(model: NetModel, world: Hand) -> Hand:
+    """``world`` played to the end by the net in the engine, each seat's best-valued legal card on its own view."""
+    while world.phase == "play":
+        view = world.view(world.to_move)
+        legal = sorted(set(view.legal))
+        world.play(legal[int(np.argmax(model.play_values(encode(view), legal)))])
+    if world.phase == "moon":
+        world.choose_moon(world.to_move, "add")
+    return world
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.cancellation(8)], ids=lambda r: f"{r.variant}-{r.players}")
+def test_the_batched_rollouts_are_the_nets_own_play_in_the_engine(rules: Rules) -> None:
+    model = NetModel.init(rules, trunk=(32,), card=8, seed=3)
+    rng = random.Random(7)
+    hand = None
+    while hand is None:
+        hand = position(rules, rng, 1)
+    seat = hand.to_move
+    view = hand.view(seat)
+    evaluator = Evaluator(seat, rules, view.scores, "payoff")
+    worlds, engine = [], []
+    for _ in range(3):
+        hands, kitty = sample_hands(view, rng)
+        deal, passes = world_deal(view, hands, rng)
+        worlds.append((deal, kitty, passes))
+        engine.append(replayed(view, deal, kitty, passes))  # every seat's own pass in its view, as in the batch
+    cards = list(view.legal)
+    values = rollout_values(model, view, worlds, cards, evaluator)
+    for w, world in enumerate(engine):
+        for k, card in enumerate(cards):
+            played = world.clone()
+            played.play(card)
+            done = greedy_playout(model, played)
+            assert done.points is not None
+            assert values[w, k] == pytest.approx(evaluator.value(done.points, done.shooter))
+
+
+def test_the_bot_decides_on_its_view_only() -> None:
+    """Resampled worlds of a seat's view (other hidden cards) give the same card and values."""
+    rules = Rules.standard(4)
+    rng = random.Random(11)
+    checked = 0
+    for number in (1, 2, 4):
+        hand = position(rules, rng, number)
+        if hand is None or len(hand.legal_cards()) < 2:
+            continue
+        seat = hand.to_move
+        view = hand.view(seat)
+        bot = make_bot("net-rollout:sims=24", seed=4)
+        card = bot.play_card(view)
+        values = bot.decision_values()
+        world = sample_world(view, rng)
+        assert world.view(seat) == view
+        again = make_bot("net-rollout:sims=24", seed=4)
+        assert again.play_card(world.view(seat)) == card and again.decision_values() == values
+        checked += 1
+    assert checked >= 1
+
+
+def test_it_plays_whole_hands_and_passes_as_the_net() -> None:
+    rules = Rules.standard(4)
+    view = Hand.from_seed(rules, seed=5, number=1).view(0)
+    assert make_bot("net-rollout:sims=16", seed=1).pass_cards(view) == make_bot("net", seed=1).pass_cards(view)
+    bots = [make_bot("net-rollout:sims=8", seed=1)] + [make_bot("net", seed=s) for s in range(3)]
+    from hearts.bots.play import play_hand
+
+    hand = play_hand(Hand.from_seed(rules, 9, number=2), bots)
+    assert hand.phase == "done" and sum(hand.points or ()) in (26, 78)
