@@ -140,3 +140,12 @@ def test_it_plays_whole_hands_and_passes_as_the_net() -> None:
 
     hand = play_hand(Hand.from_seed(rules, 9, number=2), bots)
     assert hand.phase == "done" and sum(hand.points or ()) in (26, 78)
+
+
+@pytest.mark.parametrize("spec", ["net-rollout", "net-search"])
+def test_a_table_without_a_model_is_refused_before_the_game(spec: str) -> None:
+    from hearts.bots import BotSpecError
+
+    make_bot(spec).check(Rules.standard(4))
+    with pytest.raises(BotSpecError, match="no shipped model for standard Hearts with 5 players"):
+        make_bot(spec).check(Rules.standard(5))

@@ -23,7 +23,7 @@ import numpy as np
 from hearts.bots import Bot
 from hearts.bots.registry import BotSpecError, int_setting
 from hearts.bots.search import SearchBot, settings
-from hearts.core import Card, SeatView
+from hearts.core import Card, Rules, SeatView
 
 from .bot import NetBot
 from .encoding import encode
@@ -40,6 +40,11 @@ class NetSearchBot(SearchBot):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.top = top
         self.net = NetBot(model)
+
+    def check(self, rules: Rules) -> None:
+        """Refuse, before the game, a table with no model (the net's own check)."""
+        super().check(rules)
+        self.net.check(rules)
 
     def candidates(self, view: SeatView, legal: tuple[Card, ...]) -> Sequence[Card]:
         if len(legal) <= self.top:
