@@ -149,3 +149,17 @@ def test_a_table_without_a_model_is_refused_before_the_game(spec: str) -> None:
     make_bot(spec).check(Rules.standard(4))
     with pytest.raises(BotSpecError, match="no shipped model for standard Hearts with 5 players"):
         make_bot(spec).check(Rules.standard(5))
+
+
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("3", "3")])
+def test_the_net_runs_numpys_blas_on_one_thread_unless_told(given: str | None, expected: str) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = "import hearts.net, os; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == expected

@@ -81,6 +81,7 @@ def _init_worker(alive: Connection, nice: int = 0) -> None:
     go by its parent).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one bot per core: BLAS threads would only contend (before NumPy loads)
     if nice:
         try:
             os.nice(nice)
