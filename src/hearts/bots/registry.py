@@ -140,7 +140,6 @@ def make_bot(spec: str, *, seed: int | None = None, time_limit: float | None = N
     if name in LEVELS:
         if params:
             raise BotSpecError(f"the level {name!r} takes no settings (it means {LEVELS[name]!r})")
-        bot: Bot
         if "|" in LEVELS[name]:  # alternatives: the first that can play each table
             from .by_table import make_by_table
 
