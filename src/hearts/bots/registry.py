@@ -140,12 +140,7 @@ def make_bot(spec: str, *, seed: int | None = None, time_limit: float | None = N
     if name in LEVELS:
         if params:
             raise BotSpecError(f"the level {name!r} takes no settings (it means {LEVELS[name]!r})")
-        if "|" in LEVELS[name]:  # alternatives: the first that can play each table
-            from .by_table import make_by_table
-
-            bot = make_by_table(LEVELS[name], seed=seed)
-        else:
-            bot = make_bot(LEVELS[name], seed=seed)
+        bot = make_bot(LEVELS[name], seed=seed)
         bot.name = name
         return bot
     if name not in FACTORIES:
