@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("numpy")
 
 import numpy as np  # noqa: E402
+from test_net import _position as position  # noqa: E402 (a hand passed and played at random to a random play)
 
 from hearts.bots import make_bot  # noqa: E402
 from hearts.bots.playout import Evaluator  # noqa: E402
@@ -31,18 +32,6 @@ def replayed(view: SeatView, deal: list[list[int]], kitty: list[int], passes: li
     for card in [c for t in view.tricks for c in t.cards] + list(view.trick):
         again.play(card)
     return again
-
-
-def position(rules: Rules, rng: random.Random, number: int) -> Hand | None:
-    """A hand passed and played at random up to a random play (None once it is over)."""
-    hand = Hand.from_seed(rules, rng, number=number)
-    stop = rng.randrange(0, len(rules.deck) - rules.kitty_size)
-    if hand.phase == "pass":
-        for s in range(rules.players):
-            hand.pass_cards(s, rng.sample(hand.hand_cards(s), rules.pass_count))
-    while hand.phase == "play" and len(hand.plays) < stop:
-        hand.play(rng.choice(hand.legal_cards()))
-    return hand if hand.phase == "play" else None
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.variant}-{r.players}{'-jd' if r.jack_of_diamonds else ''}")

@@ -34,7 +34,7 @@ import numpy as np
 
 from hearts.bots import Bot
 from hearts.bots.playout import Evaluator
-from hearts.bots.registry import BotSpecError, int_setting
+from hearts.bots.registry import int_setting
 from hearts.bots.sampler import choose_passes
 from hearts.bots.search import WorldEvaluator, WorldResult, settings
 from hearts.core import Card, SeatView
@@ -43,8 +43,8 @@ from hearts.vec import VecHearts
 from hearts.vec.engine import DONE, PASS
 
 from .encoding import encode
-from .model import ModelError, NetModel
-from .search import DEFAULT_TOP, NetSearchBot
+from .model import NetModel
+from .search import DEFAULT_TOP, NetSearchBot, model_setting
 
 #: simulations a decision by default: about 64 worlds for each of the four kept cards
 DEFAULT_SIMS = 256
@@ -146,12 +146,6 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     params = dict(params)
     params.pop("seed", None)
     top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
-    path = params.pop("file", None)
+    model = model_setting(params)
     params.setdefault("sims", str(DEFAULT_SIMS))
-    model = None
-    if path is not None:
-        try:
-            model = NetModel.load(path)
-        except ModelError as err:
-            raise BotSpecError(str(err)) from None
     return NetRolloutBot(top=top, model=model, **settings(params, spec), seed=seed)

@@ -60,11 +60,15 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     params = dict(params)
     params.pop("seed", None)
     top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
+    return NetSearchBot(top=top, model=model_setting(params), **settings(params, spec), seed=seed)
+
+
+def model_setting(params: dict[str, str]) -> NetModel | None:
+    """The model of a spec's ``file=PATH`` (removed from ``params``), or None for the shipped one."""
     path = params.pop("file", None)
-    model = None
-    if path is not None:
-        try:
-            model = NetModel.load(path)
-        except ModelError as err:
-            raise BotSpecError(str(err)) from None
-    return NetSearchBot(top=top, model=model, **settings(params, spec), seed=seed)
+    if path is None:
+        return None
+    try:
+        return NetModel.load(path)
+    except ModelError as err:
+        raise BotSpecError(str(err)) from None
