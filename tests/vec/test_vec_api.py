@@ -149,8 +149,10 @@ def test_set_deals_deals_the_given_cards_and_refuses_bad_ones() -> None:
     good = [h.hand_cards(s) for s in range(8)]
     with pytest.raises(VecError, match="one deal and one hand number for each of the 2 games"):
         env.set_deals([good], [1], [hands[0].kitty])
+    before = env.hands.copy()
     with pytest.raises(VecError, match="game 1: "):
-        env.set_deals([good, [good[0]] * 8], [1, 1], [hands[0].kitty] * 2)
+        env.set_deals([[hands[1].hand_cards(s) for s in range(8)], [good[0]] * 8], [1, 1], [hands[1].kitty, hands[0].kitty])
+    assert (env.hands == before).all()  # a bad game changes nothing, not even the good games before it
     with pytest.raises(VecError, match="the dealer must be a seat from 0 to 7, not 8"):
         env.set_deals([good, good], [1, 1], [hands[0].kitty] * 2, [0, 8])
     with pytest.raises(VecError, match="the hand number must be 1 or more, not 0"):

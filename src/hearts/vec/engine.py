@@ -218,6 +218,7 @@ class VecHearts:
         """
         if len(deals) != self.batch or len(numbers) != self.batch or (kitties and len(kitties) != self.batch):
             raise VecError(f"give one deal and one hand number for each of the {self.batch} games")
+        dealt: list[tuple[list[int], int]] = []  # every game is checked before any is dealt: a bad one changes nothing
         for g, deal in enumerate(deals):
             kitty = list(kitties[g]) if kitties else []
             try:
@@ -226,6 +227,11 @@ class VecHearts:
                 raise VecError(f"game {g}: {err}") from None
             if int(numbers[g]) < 1:
                 raise VecError(f"game {g}: the hand number must be 1 or more, not {numbers[g]}")
+            dealer = (int(numbers[g]) - 1) % self.players if dealers is None else int(dealers[g])
+            if not 0 <= dealer < self.players:
+                raise VecError(f"game {g}: the dealer must be a seat from 0 to {self.players - 1}, not {dealer}")
+            dealt.append((kitty, dealer))
+        for g, (deal, (kitty, dealer)) in enumerate(zip(deals, dealt, strict=True)):
             for s, cards in enumerate(deal):
                 lo, hi = card_masks(cards)
                 self.dealt[g, s] = self.hands[g, s] = U64(lo)
@@ -235,9 +241,6 @@ class VecHearts:
             self.kitty_points[g] = sum(int(POINT[c]) for c in kitty)
             self.kitty_jd[g] = sum(1 for c in kitty if c == JD)
             self.number[g] = (int(numbers[g]) - 1) % len(self.cycle) + 1  # the pass direction is what a hand number tells
-            dealer = (int(numbers[g]) - 1) % self.players if dealers is None else int(dealers[g])
-            if not 0 <= dealer < self.players:
-                raise VecError(f"game {g}: the dealer must be a seat from 0 to {self.players - 1}, not {dealer}")
             self.dealer[g] = dealer
         self._dealt = True
         self._start(np.arange(self.batch))
