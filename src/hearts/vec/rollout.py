@@ -1,5 +1,8 @@
 """``net-rollout``: the search with the net as its rollout policy, every world played out at once over :mod:`hearts.vec`.
 
+(It lives in :mod:`hearts.vec` because it stands on both the engine of
+batches and the net, and ``vec`` may import ``net``, not the other way.)
+
 The search samples its worlds as ``search`` does (weighted by how well
 they explain the plays and the pass seen, with the same moon lines and
 defences), keeps the net's ``top`` cards (as ``net-search``), and then
@@ -39,12 +42,11 @@ from hearts.bots.sampler import choose_passes
 from hearts.bots.search import WorldEvaluator, WorldResult, settings
 from hearts.core import Card, SeatView
 from hearts.core.rules import PASS_OFFSETS
-from hearts.vec import VecHearts
-from hearts.vec.engine import DONE, PASS
+from hearts.net.encoding import encode
+from hearts.net.model import NetModel
+from hearts.net.search import DEFAULT_TOP, NetSearchBot, model_setting
 
-from .encoding import encode
-from .model import NetModel
-from .search import DEFAULT_TOP, NetSearchBot, model_setting
+from .engine import DONE, PASS, VecHearts
 
 #: simulations a decision by default: about 64 worlds for each of the four kept cards
 DEFAULT_SIMS = 256
