@@ -214,7 +214,7 @@ class WorldEvaluator:
                 values.append(math.nan)
             else:
                 values.append(value(*self._play_out(world, c, 0, fast)))
-        shoot_value, moon = self.shoot_line(world)
+        shoot_value, moon = self.shoot_line(world, fast)
         return WorldResult(i, values, self.policy(world, 0), shoot_value, moon, self.weight(hands, kitty))
 
     def sample(self, i: int) -> tuple[list[list[Card]], list[Card], Hand]:
@@ -228,11 +228,16 @@ class WorldEvaluator:
         plays = self.play_weight(hands) if self.play_weight is not None else plausibility(view, hands, kitty, self.miss, self.policy)
         return plays * self.pass_weight(hands)
 
-    def shoot_line(self, world: Hand) -> tuple[float, bool]:
-        """The shoot line's value in ``world`` and whether it took the moon ((0, False) without a shoot card)."""
+    def shoot_line(self, world: Hand, fast: bool | None = None) -> tuple[float, bool]:
+        """The shoot line's value in ``world`` and whether it took the moon ((0, False) without a shoot card).
+
+        ``fast``: whether the fused playout serves this world, where the caller knows it already.
+        """
         if self.shoot_card is None:
             return 0.0, False
-        points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, self.fast and fast_playable(world))
+        if fast is None:
+            fast = self.fast and fast_playable(world)
+        points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, fast)
         return self.value(points, shooter), shooter == self.me
 
     def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
