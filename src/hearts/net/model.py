@@ -143,8 +143,7 @@ class NetModel:
         batch = obs[None, :]
         h = self.trunk(batch)[0]
         feats = self._features(batch)[0, list(cards)]
-        z = np.maximum(h @ a["play_ctx_w"] + a["play_b"] + a["play_card"][list(cards)] + feats @ a["play_feat"], 0.0)
-        values = np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+        values = np.asarray(self._card_scores(h @ a["play_ctx_w"] + a["play_b"], np.asarray(cards), feats) * self.value_scale)
         shoot = self._shoot(h[None, :])
         return values, None if shoot is None else float(shoot[0])
 
@@ -152,10 +151,8 @@ class NetModel:
         """``(b, 52)`` values (payoff points) of every card for a batch (for evaluation)."""
         a = self.arrays
         h = self.trunk(obs)
-        feats = self._features(obs)
         ctx = h @ a["play_ctx_w"] + a["play_b"]
-        z = np.maximum(ctx[:, None, :] + a["play_card"][None] + feats @ a["play_feat"], 0.0)
-        return np.asarray((z @ a["play_out_w"] + a["play_out_b"]) * self.value_scale)
+        return np.asarray(self._card_scores(ctx[:, None, :], np.arange(52), self._features(obs)) * self.value_scale)
 
     def greedy(self, obs: np.ndarray, mask: np.ndarray, passing: np.ndarray) -> np.ndarray:
         """``(b,)`` the model's own choice for a batch: the best-valued legal card, or on a pass pick the likeliest.
@@ -175,14 +172,20 @@ class NetModel:
             ok = np.take_along_axis(legal, cards, axis=1)
             ctx = h[plays] @ a["play_ctx_w"] + a["play_b"]
             feats = np.take_along_axis(self._features(obs[plays]), cards[:, :, None], axis=1)
-            by_feats = (feats.reshape(-1, feats.shape[2]) @ a["play_feat"]).reshape(*cards.shape, -1)  # 2-D: faster
-            z = np.maximum(ctx[:, None, :] + a["play_card"][cards] + by_feats, 0.0)
-            values = np.where(ok, z @ a["play_out_w"], -np.inf)
+            values = np.where(ok, self._card_scores(ctx[:, None, :], cards, feats), -np.inf)
             best[plays] = np.take_along_axis(cards, np.argmax(values, axis=1)[:, None], axis=1)[:, 0]
         if passing.any():
             logits = h[passing] @ a["pass_w"] + a["pass_b"]
             best[passing] = np.argmax(np.where(mask[passing] > 0, logits, -np.inf), axis=1)
         return best
+
+    def _card_scores(self, ctx: np.ndarray, cards: np.ndarray, feats: np.ndarray) -> np.ndarray:
+        """The play head on some cards, before ``value_scale``: ``ctx`` (the trunk's context, broadcast over the
+        cards), ``cards`` (card ids) and their ``feats`` (``cards``' shape plus the features)."""
+        a = self.arrays
+        by_feats = (feats.reshape(-1, feats.shape[-1]) @ a["play_feat"]).reshape(*feats.shape[:-1], -1)  # one 2-D product: faster
+        z = np.maximum(ctx + a["play_card"][cards] + by_feats, 0.0)
+        return np.asarray(z @ a["play_out_w"] + a["play_out_b"])
 
     def pass_logits(self, obs: np.ndarray) -> np.ndarray:
         """``(b, 52)`` pass-pick logits for a batch."""

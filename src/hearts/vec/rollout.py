@@ -98,7 +98,7 @@ def rollout_values(model: NetModel, view: SeatView, worlds: Sequence[WorldDeal],
         [view.dealer] * (w * k),
     )
     vec.moon_adds[:] = True  # the shooter adds: the evaluator weighs the other choice, as in every playout
-    steps = np.array([history(view, passes) for _, _, passes in worlds for _ in range(k)], dtype=np.int64).reshape(w * k, -1)
+    steps = np.repeat(np.array([history(view, passes) for _, _, passes in worlds], dtype=np.int64).reshape(w, -1), k, axis=0)
     for t in range(steps.shape[1]):
         vec.step(steps[:, t])
     vec.step(np.tile(np.asarray(cards, dtype=np.int64), w))
