@@ -8,7 +8,9 @@ A *step* is one decision of one game: a passing pick or a card played
   legal cards drawn over the batch (``random_actions``), finished games
   dealt again at once (``reset_done``), so the batch stays full. Reported
   for the step alone, for the whole loop (step, random cards, resets), and
-  for the loop with an observation of every acting seat (``observe``).
+  for the loop with an observation of every acting seat: the float32
+  vector (``observe``), or the same packed, the card segments as bitmasks
+  (``observe_packed``, for a learner that unpacks on its accelerator).
 - ``openspiel``: OpenSpiel's C++ ``hearts`` through pyspiel, driven from
   Python as a learner would drive it: one state, ``legal_actions`` (or
   ``chance_outcomes``), ``apply_action``, a hand at a time, random legal
@@ -51,8 +53,11 @@ class Clock:
         return time.perf_counter() - self.wall, time.process_time() - self.cpu
 
 
-def vec_rates(batch: int, seconds: float, *, observe: bool, seed: int = 1, rules: Rules | None = None) -> dict[str, float]:
-    """Steps per second of the vec loop for about ``seconds`` (after a warm-up of 64 steps)."""
+def vec_rates(batch: int, seconds: float, *, observe: str = "", seed: int = 1, rules: Rules | None = None) -> dict[str, float]:
+    """Steps per second of the vec loop for about ``seconds`` (after a warm-up of 64 steps).
+
+    ``observe``: "" (none), "dense" (``observe()``) or "packed" (``observe_packed()``) every step.
+    """
     env = VecHearts(rules or Rules.standard(4), batch)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -64,8 +69,10 @@ def vec_rates(batch: int, seconds: float, *, observe: bool, seed: int = 1, rules
     clock = Clock()
     while clock.elapsed()[0] < seconds:
         for _ in range(16):
-            if observe:
+            if observe == "dense":
                 env.observe()
+            elif observe == "packed":
+                env.observe_packed()
             actions = env.random_actions(rng)
             active = int(batch - env.done.sum())
             w, c = time.perf_counter(), time.process_time()
@@ -149,9 +156,10 @@ def main() -> None:
                 "seconds": round(clock.elapsed()[0], 1),
             }
         out["check"] = checks
-    out["vec"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=False).items()}
-    out["vec_with_observations"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe=True).items()}
-    cancellation = vec_rates(args.batch, args.seconds, observe=False, rules=Rules.cancellation(8))
+    out["vec"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds).items()}
+    out["vec_with_observations"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe="dense").items()}
+    out["vec_with_packed_observations"] = {k: round(v) for k, v in vec_rates(args.batch, args.seconds, observe="packed").items()}
+    cancellation = vec_rates(args.batch, args.seconds, rules=Rules.cancellation(8))
     out["vec_cancellation8"] = {k: round(v) for k, v in cancellation.items()}
     spiel = openspiel_rates(args.seconds)
     if spiel is not None:
@@ -161,6 +169,7 @@ def main() -> None:
             "vec_loop": round(out["vec"]["loop_per_cpu_s"] / per, 1),
             "vec_step_only": round(out["vec"]["step_only_per_cpu_s"] / per, 1),
             "vec_with_observations": round(out["vec_with_observations"]["loop_per_cpu_s"] / per, 1),
+            "vec_with_packed_observations": round(out["vec_with_packed_observations"]["loop_per_cpu_s"] / per, 1),
         }
     if args.json:
         print(json.dumps(out, indent=2))

@@ -8,7 +8,9 @@ np = pytest.importorskip("numpy")
 
 from hearts.core import Hand, Rules  # noqa: E402
 from hearts.core.cards import mask_cards  # noqa: E402
+from hearts.net.encoding import encode, size  # noqa: E402
 from hearts.vec import VecError, VecHearts, hand_of, record_of  # noqa: E402
+from hearts.vec.observe import unpack_observation  # noqa: E402
 
 
 def finish(env: VecHearts, seed: int) -> int:
@@ -135,6 +137,34 @@ def test_observations_can_be_written_into_a_buffer() -> None:
         env.observe(out=np.zeros((6, 612), dtype=np.float32))
     with pytest.raises(ValueError, match="seats must be"):
         env.observe(seats=np.full(6, 4))
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(4), Rules.standard(3), Rules.cancellation(8)], ids=["s4", "s3", "c8"])
+def test_packed_observations_hold_the_engines_vector_in_the_documented_layout(rules: Rules) -> None:
+    """Bit c of packed mask k is element 52k + c (second copies add to the first n + 3 blocks), then the tail: encode()."""
+    env = VecHearts(rules, batch=5)
+    env.reset(seed=21)
+    rng = np.random.default_rng(21)
+    n, width = rules.players, size(rules)
+    blocks = 3 + 2 * n
+    for step in range(40):
+        packed = env.observe_packed()
+        assert packed.cards.dtype == np.uint64 and packed.tail.dtype == np.float32
+        for g in range(5):
+            if env.done[g]:
+                continue
+            vector = np.zeros(width, dtype=np.float32)
+            for k, mask in enumerate(packed.cards[g].tolist()):
+                block = k if k < blocks else k - blocks
+                for c in range(52):
+                    vector[52 * block + c] += mask >> c & 1
+            vector[52 * blocks :] = packed.tail[g]
+            hand, seat = hand_of(env, g), int(env.to_act[g])
+            picked = list(mask_cards(int(env.picks[g, seat]))) if hand.phase == "pass" else []
+            assert np.array_equal(vector, encode(hand.view(seat, [0] * n), picked)), (step, g)
+        env.step(env.random_actions(rng))
+    with pytest.raises(ValueError, match="not of these rules"):
+        unpack_observation(env.observe_packed(), Rules.standard(5))
 
 
 def test_set_deals_deals_the_given_cards_and_refuses_bad_ones() -> None:

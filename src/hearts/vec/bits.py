@@ -49,21 +49,6 @@ def unpack(masks: NDArray[np.uint64]) -> NDArray[np.uint8]:
     return out
 
 
-def unpack_into(out: NDArray[np.float32], masks: NDArray[np.uint64], *, add: bool = False) -> None:
-    """Write (or with ``add``, add) the 0/1 cards of ``masks`` (shape ``S``) into ``out`` (shape ``S + (52,)``, a view).
-
-    >>> out = np.zeros((1, 52), dtype=np.float32)
-    >>> unpack_into(out, np.array([5], dtype=np.uint64)); np.flatnonzero(out[0]).tolist()
-    [0, 2]
-    """
-    m = np.ascontiguousarray(masks, dtype="<u8")
-    bits = np.unpackbits(m.view(np.uint8).reshape(*m.shape, 8), axis=-1, bitorder="little")[..., :52]
-    if add:
-        out += bits
-    else:
-        out[...] = bits
-
-
 def pick_random(masks: NDArray[np.uint64], rng: np.random.Generator) -> NDArray[np.int64]:
     """One card drawn uniformly from each non-empty mask (0 for an empty one).
 

@@ -44,7 +44,7 @@ lowest club, breakers, first-trick rule, the moon) are read from
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -58,6 +58,9 @@ from hearts.core.hand import POINT_MASK
 from hearts.core.rules import MOON_SCORE, PASS_OFFSETS
 
 from .bits import BITS, POINT, SUIT, SUITS, U64, ZERO, pick_random, popcount, unpack
+
+if TYPE_CHECKING:
+    from .observe import PackedObservation
 
 PASS, PLAY, DONE = 0, 1, 3  # the phase codes: indexes of hearts.net.encoding.PHASES (2 is the moon, settled at once)
 REWARDS = ("points", "payoff")
@@ -546,3 +549,12 @@ class VecHearts:
         from .observe import observe
 
         return observe(self, self.to_act if seats is None else seats, out)
+
+    def observe_packed(self, seats: NDArray[np.int64] | None = None) -> PackedObservation:
+        """:meth:`observe`'s vectors packed (card segments as bitmasks, the numeric tail as floats): faster, a seventh of the bytes.
+
+        See :class:`hearts.vec.observe.PackedObservation`.
+        """
+        from .observe import observe_packed
+
+        return observe_packed(self, self.to_act if seats is None else seats)
