@@ -48,6 +48,8 @@ FEATURES = (
 _POINTS = np.zeros(52, dtype=np.float32)
 _POINTS[26:39] = 1.0
 _POINTS[3 * 13 + 10] = 13.0
+_CARD_POINTS = (_POINTS / 13.0).reshape(4, 13)
+_RANKS = np.arange(13, dtype=np.float32)
 
 
 def card_features(obs: np.ndarray, rules: Rules) -> np.ndarray:
@@ -65,51 +67,36 @@ def card_features(obs: np.ndarray, rules: Rules) -> np.ndarray:
     """
     sl = segment_slices(rules)
     n, b = rules.players, obs.shape[0]
+    out = np.empty((b, 4, 13, len(FEATURES)), dtype=np.float32)  # each feature written in place: no stacking
     hand = obs[:, sl["hand"]]
     played = obs[:, sl["played_by_seat"]].reshape(b, n, 52).sum(axis=1)  # includes the current trick
     trick = obs[:, sl["trick_by_seat"]].reshape(b, n, 52)
-    out = np.clip(rules.copies - hand - played, 0.0, None).reshape(b, 4, 13)
     held = hand.reshape(b, 4, 13)
-    upto = np.cumsum(out, axis=2)
-    lower = upto - out
-    higher = upto[:, :, -1:] - upto
-    suit_held = np.broadcast_to(held.sum(axis=2, keepdims=True), held.shape)
-    suit_out = np.broadcast_to(upto[:, :, -1:], held.shape)
-    voids = obs[:, sl["voids"]].reshape(b, n, 4)[:, 1:, :].sum(axis=1) / max(1, n - 1)
-    suit_voids = np.broadcast_to(voids[:, :, None], held.shape)
+    rest = np.clip(rules.copies - hand - played, 0.0, None).reshape(b, 4, 13)  # copies still out
+    upto = np.cumsum(rest, axis=2)
+    total = upto[:, :, -1:]
+    out[..., 0] = held
+    out[..., 1] = rest
+    out[..., 2] = (upto - rest) / 13.0  # lower_out
+    out[..., 3] = (total - upto) / 13.0  # higher_out
+    out[..., 4] = held.sum(axis=2, keepdims=True) / 13.0
+    out[..., 5] = total / 13.0
+    out[..., 6] = (obs[:, sl["voids"]].reshape(b, n, 4)[:, 1:, :].sum(axis=1) / max(1, n - 1))[:, :, None]
 
     in_trick = trick.sum(axis=1)  # (b, 52)
     size = in_trick.sum(axis=1)
-    leader = obs[:, sl["trick_leader"]]
-    lead_cards = trick[np.arange(b), np.argmax(leader, axis=1)]  # the leader's block: the card led
+    rows = np.arange(b)
+    lead_cards = trick[rows, np.argmax(obs[:, sl["trick_leader"]], axis=1)]  # the leader's block: the card led
     has_lead = lead_cards.sum(axis=1) > 0  # a card has been led (an empty trick has a leader but no suit)
     lead_suit = np.argmax(lead_cards.reshape(b, 4, 13).sum(axis=2), axis=1)
     led = np.zeros((b, 4), dtype=np.float32)
-    led[np.arange(b), lead_suit] = has_lead
-    ranks = np.arange(13, dtype=np.float32)
-    led_in_trick = in_trick.reshape(b, 4, 13)[np.arange(b), lead_suit] > 0  # (b, 13)
-    best = np.where(led_in_trick, ranks, -1.0).max(axis=1)  # the highest rank of the led suit in the trick
-    follows = np.broadcast_to(led[:, :, None], held.shape)
-    beats = follows * (ranks[None, None, :] > best[:, None, None])
-    leading = np.broadcast_to((size == 0)[:, None, None], held.shape)
-    last = np.broadcast_to((size == n - 1)[:, None, None], held.shape)
-    trick_points = np.broadcast_to((in_trick @ _POINTS / 26.0)[:, None, None], held.shape)
-    card_points = np.broadcast_to((_POINTS / 13.0).reshape(1, 4, 13), held.shape)
-
-    parts = (
-        held,
-        out,
-        lower / 13.0,
-        higher / 13.0,
-        suit_held / 13.0,
-        suit_out / 13.0,
-        suit_voids,
-        leading,
-        follows,
-        beats,
-        last,
-        trick_points,
-        card_points,
-    )
-    stacked = np.stack([np.asarray(p, dtype=np.float32) for p in parts], axis=-1)
-    return stacked.reshape(b, 52, len(FEATURES))
+    led[rows, lead_suit] = has_lead
+    led_in_trick = in_trick.reshape(b, 4, 13)[rows, lead_suit] > 0  # (b, 13)
+    best = np.where(led_in_trick, _RANKS, -1.0).max(axis=1)  # the highest rank of the led suit in the trick
+    out[..., 7] = (size == 0)[:, None, None]  # leading
+    out[..., 8] = led[:, :, None]  # follows
+    out[..., 9] = led[:, :, None] * (_RANKS[None, None, :] > best[:, None, None])  # beats
+    out[..., 10] = (size == n - 1)[:, None, None]  # last
+    out[..., 11] = (in_trick @ _POINTS / 26.0)[:, None, None]
+    out[..., 12] = _CARD_POINTS
+    return out.reshape(b, 52, len(FEATURES))
