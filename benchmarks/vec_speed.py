@@ -23,7 +23,16 @@ figure. ``--check N`` first plays N games per table (standard 3-7,
 Omnibus 4, Cancellation 6-11) through the differential check against the
 reference engine (``hearts.vec.check``).
 
-    PYTHONPATH=src python benchmarks/vec_speed.py [--batch 4096] [--seconds 5] [--check 1000] [--json]
+``--jax`` also measures the JAX backend (``hearts.vecjax``, the ``jax``
+extra) on ``jax.devices()[0]``, B 4-player hands: the same loop (random
+legal cards, step, finished games dealt again; steps counted as the active
+games of each step), one jit-compiled call per function and step, with and
+without the observation of every acting seat; and the same loop run
+``--scan`` steps per call (``JaxHearts.play``, a ``lax.scan``). The
+one-time compile seconds are reported apart (the first call of each
+function: tracing, compiling and one run).
+
+    PYTHONPATH=src python benchmarks/vec_speed.py [--batch 4096] [--seconds 5] [--check 1000] [--jax [--scan 16]] [--json]
 """
 
 from __future__ import annotations
@@ -91,6 +100,61 @@ def vec_rates(batch: int, seconds: float, *, observe: str = "", seed: int = 1, r
     }
 
 
+def jax_rates(batch: int, seconds: float, *, observe: bool = False, scan: int = 0, seed: int = 1) -> dict[str, Any]:
+    """Steps per second of ``hearts.vecjax``'s loop (4-player Hearts) for about ``seconds``, and its compile seconds.
+
+    ``scan`` 0: one call per function and step (random cards, step, reset of
+    the finished games, and with ``observe`` the observation of every acting
+    seat); ``scan`` k: k such steps per call (``JaxHearts.play``).
+    """
+    import jax
+
+    from hearts.vecjax import JaxHearts
+
+    env = JaxHearts(Rules.standard(4), batch)
+    keys = list(jax.random.split(jax.random.key(seed), 4096))  # made before the clock starts, cycled
+    clock = Clock()
+    state = env.reset(keys[0])
+    if scan:
+        state = env.play(state, keys[1], scan, observe=observe)[0]
+    else:
+        if observe:
+            jax.block_until_ready(env.observe(state))
+        state, _ = env.step(state, env.random_actions(state, keys[1]))
+        state = env.reset_done(state, keys[2])
+    jax.block_until_ready(state)
+    compile_s = clock.elapsed()[0]
+    count = jax.jit(lambda s, total: total + (s.phase != 3).sum())
+    active = count(state, jax.numpy.zeros((), jax.numpy.int32))
+    for i in range(64 // max(scan, 1)):  # warm-up
+        state = (
+            env.play(state, keys[i], scan, observe=observe)[0]
+            if scan
+            else env.reset_done(env.step(state, env.random_actions(state, keys[i]))[0], keys[-i])
+        )
+    jax.block_until_ready(state)
+    active = active * 0
+    clock = Clock()
+    i = 0
+    while clock.elapsed()[0] < seconds:
+        for _ in range(16 // max(scan, 1) or 1):
+            i += 2
+            if scan:
+                state, _, made, _ = env.play(state, keys[i % 4096], scan, observe=observe)
+                active = active + made
+            else:
+                if observe:
+                    env.observe(state)
+                actions = env.random_actions(state, keys[i % 4096])
+                active = count(state, active)
+                state, _ = env.step(state, actions)
+                state = env.reset_done(state, keys[(i + 1) % 4096])
+        jax.block_until_ready(state)
+    wall, cpu = clock.elapsed()
+    steps = int(active)
+    return {"steps": steps, "loop_per_wall_s": steps / wall, "loop_per_cpu_s": steps / cpu, "compile_s": compile_s}
+
+
 def openspiel_rates(seconds: float, seed: int = 1) -> dict[str, float] | None:
     """Decision steps (and all states) per second of C++ ``hearts`` through pyspiel, random play."""
     game = load_hearts()
@@ -131,6 +195,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
     parser.add_argument("--check", type=int, default=0, metavar="N", help="first check N games per variant against the engine")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--jax", action="store_true", help="also measure the JAX backend (hearts.vecjax) on jax.devices()[0]")
+    parser.add_argument("--scan", type=int, default=16, metavar="K", help="with --jax: steps per call of the scanned loop")
     args = parser.parse_args()
     out: dict[str, Any] = {
         "batch": args.batch,
@@ -170,6 +236,21 @@ def main() -> None:
             "vec_step_only": round(out["vec"]["step_only_per_cpu_s"] / per, 1),
             "vec_with_observations": round(out["vec_with_observations"]["loop_per_cpu_s"] / per, 1),
             "vec_with_packed_observations": round(out["vec_with_packed_observations"]["loop_per_cpu_s"] / per, 1),
+        }
+    if args.jax:
+        import jax
+
+        runs = {
+            "loop": jax_rates(args.batch, args.seconds),
+            "loop_with_observations": jax_rates(args.batch, args.seconds, observe=True),
+            f"scan{args.scan}": jax_rates(args.batch, args.seconds, scan=args.scan),
+            f"scan{args.scan}_with_observations": jax_rates(args.batch, args.seconds, observe=True, scan=args.scan),
+        }
+        out["jax"] = {"jax": jax.__version__, "device": str(jax.devices()[0])}
+        out["jax"].update({name: {k: round(v, 1) if k == "compile_s" else round(v) for k, v in run.items()} for name, run in runs.items()})
+        numpy_loop, numpy_obs = out["vec"]["loop_per_cpu_s"], out["vec_with_observations"]["loop_per_cpu_s"]
+        out["jax_over_numpy_per_cpu_s"] = {
+            name: round(run["loop_per_cpu_s"] / (numpy_obs if "observations" in name else numpy_loop), 2) for name, run in runs.items()
         }
     if args.json:
         print(json.dumps(out, indent=2))

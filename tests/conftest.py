@@ -23,6 +23,7 @@ SLOW = (
     "tui",
     "net",
     "ladder",
+    "vecjax",  # a JAX compile per table: about a minute and a half on one core
     "test_openspiel_diff.py",
     "test_docs_site.py",
     "bots/test_exec_bot.py",

@@ -27,11 +27,12 @@ ALLOWED = {
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim"},
     "vec": {"core", "record", "bots", "net"},  # net: the observation's segments, shared with rl
+    "vecjax": {"core", "net", "vec"},  # vec: the NumPy engine it is checked against, and its games loaded
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "numpy": ("rl", "openspiel", "net", "learn", "vec"),
+    "numpy": ("rl", "openspiel", "net", "learn", "vec", "vecjax"),
     "pettingzoo": ("rl",),
     "gymnasium": ("rl",),
     "textual": ("tui",),
@@ -47,6 +48,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "pyarrow": (),
     "torch": (),
     "openskill": (),
+    "jax": ("vecjax",),
 }
 
 #: optional libraries that exactly one module may import (lazily)
