@@ -13,10 +13,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from hearts.core import Rules  # noqa: E402
-from hearts.core.cards import POINTS  # noqa: E402
 from hearts.vec import VecHearts  # noqa: E402
-from hearts.vec.bits import unpack  # noqa: E402
-from hearts.vec.check import Mismatch, check  # noqa: E402
+from hearts.vec.check import Mismatch, check, steer_moons  # noqa: E402
 
 CASES = [
     (Rules.standard(4), 40, 1),
@@ -38,18 +36,6 @@ CASES = [
 ]
 
 
-def steer(env: VecHearts, rng: np.random.Generator) -> np.ndarray:
-    """Seat 0 plays its highest legal card, the others feed it points: moons are common."""
-    legal = unpack(env.legal).astype(bool)
-    cards = np.arange(52)
-    points = np.array(POINTS)
-    high = np.where(legal, cards, -1).argmax(axis=1)
-    low = np.where(legal, cards, 99).argmin(axis=1)
-    pointy = np.where(legal, points * 100 + cards, -1).argmax(axis=1)
-    feed = np.where(np.where(legal, points, 0).max(axis=1) > 0, pointy, low)
-    return np.where(env.to_act == 0, high, feed)
-
-
 @pytest.mark.parametrize("rules, batch, seed", CASES, ids=[f"{r.variant}{r.players}-{i}" for i, (r, _, _) in enumerate(CASES)])
 def test_every_step_equals_the_engine(rules: Rules, batch: int, seed: int) -> None:
     checked = check(rules, batch, seed)
@@ -59,11 +45,11 @@ def test_every_step_equals_the_engine(rules: Rules, batch: int, seed: int) -> No
 
 @pytest.mark.parametrize("rules", [Rules.standard(4), Rules.omnibus(4, moon="subtract"), Rules.standard(4, target=20), Rules.standard(3)])
 def test_moons_are_shot_and_scored_like_the_engine(rules: Rules) -> None:
-    assert check(rules, 120, 11, observe=False, policy=steer).moons >= 3
+    assert check(rules, 120, 11, observe=False, policy=steer_moons).moons >= 3
 
 
 def test_moons_and_set_aside_tricks_of_cancellation_hearts() -> None:
-    checked = check(Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 200, 5, observe=False, policy=steer)
+    checked = check(Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 200, 5, observe=False, policy=steer_moons)
     assert checked.moons >= 3 and checked.set_aside >= 100  # the waiting cards and the kitty are exercised
 
 

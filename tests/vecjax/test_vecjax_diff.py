@@ -8,17 +8,15 @@ at the end every hand's points and shooter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 pytest.importorskip("jax")
 np = pytest.importorskip("numpy")
 
 from hearts.core import Rules  # noqa: E402
-from hearts.core.cards import POINTS  # noqa: E402
 from hearts.vec import VecHearts  # noqa: E402
 from hearts.vec.bits import unpack  # noqa: E402
+from hearts.vec.check import Policy, steer_moons  # noqa: E402
 from hearts.vecjax import JaxHearts, State  # noqa: E402
 
 #: the tables of tests/vec/test_vec_diff.py's CASES, with smaller batches (a compile per table)
@@ -40,20 +38,6 @@ CASES = [
     (Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 12, 15),
     (Rules.cancellation(10, points_on_first_trick=False, moon="subtract", pass_count=4), 12, 16),
 ]
-
-Policy = Callable[[VecHearts, np.random.Generator], np.ndarray]
-
-
-def steer(env: VecHearts, rng: np.random.Generator) -> np.ndarray:
-    """Seat 0 plays its highest legal card, the others feed it points: moons are common (tests/vec/test_vec_diff.py's)."""
-    legal = unpack(env.legal).astype(bool)
-    cards = np.arange(52)
-    points = np.array(POINTS)
-    high = np.where(legal, cards, -1).argmax(axis=1)
-    low = np.where(legal, cards, 99).argmin(axis=1)
-    pointy = np.where(legal, points * 100 + cards, -1).argmax(axis=1)
-    feed = np.where(np.where(legal, points, 0).max(axis=1) > 0, pointy, low)
-    return np.where(env.to_act == 0, high, feed)
 
 
 def random(env: VecHearts, rng: np.random.Generator) -> np.ndarray:
@@ -110,18 +94,18 @@ def test_every_step_equals_hearts_vec(rules: Rules, batch: int, seed: int) -> No
     ids=lambda r: f"{r.variant}{r.players}-{r.moon}-{r.target}",
 )
 def test_moons_are_shot_and_scored_like_hearts_vec(rules: Rules) -> None:
-    vec, _, _ = play_both(rules, 120, 11, policy=steer)
+    vec, _, _ = play_both(rules, 120, 11, policy=steer_moons)
     assert (vec.shooter >= 0).sum() >= 3
 
 
 def test_moons_and_set_aside_tricks_of_cancellation_hearts() -> None:
-    vec, _, counts = play_both(Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 200, 5, policy=steer)
+    vec, _, counts = play_both(Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True), 200, 5, policy=steer_moons)
     assert (vec.shooter >= 0).sum() >= 3 and counts["set_aside"] >= 100
 
 
 def test_payoff_rewards_equal_hearts_vec() -> None:
     play_both(Rules.omnibus(5, moon="add", pass_count=2), 12, 8, reward="payoff")
-    play_both(Rules.cancellation(7, jack_of_diamonds=True), 12, 3, policy=steer, reward="payoff")
+    play_both(Rules.cancellation(7, jack_of_diamonds=True), 12, 3, policy=steer_moons, reward="payoff")
 
 
 def test_a_difference_is_caught() -> None:
