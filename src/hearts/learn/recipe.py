@@ -96,11 +96,12 @@ RECIPES: dict[str, Recipe] = {
         "cancellation",
         8,
         "search:sims=200:pass=8:miss=0.6",
-        chunks=40,
+        chunks=80,
         chunk_hands=50,
         shard_hands=25,
         shooter_every=0,
         mean_weight=0.25,
+        epochs=10,
     ),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
