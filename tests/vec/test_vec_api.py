@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -187,3 +189,23 @@ def test_set_deals_deals_the_given_cards_and_refuses_bad_ones() -> None:
         env.set_deals([good, good], [1, 1], [hands[0].kitty] * 2, [0, 8])
     with pytest.raises(VecError, match="the hand number must be 1 or more, not 0"):
         env.set_deals([good, good], [0, 1], [hands[0].kitty] * 2)
+
+
+def test_set_deals_checks_every_game_of_a_sequence_that_makes_new_lists() -> None:
+    """The memo of repeated deals goes by object: a sequence that hands out a new list for each game has every game checked."""
+    rules = Rules.standard(4)
+    good = [Hand.from_seed(rules, seed=4).hand_cards(s) for s in range(4)]
+    bad = [good[0], good[0], good[2], good[3]]
+
+    class Fresh(Sequence[list[list[int]]]):
+        def __len__(self) -> int:
+            return 6
+
+        def __getitem__(self, g: int) -> list[list[int]]:  # type: ignore[override]
+            return list(bad if g == 4 else good)  # a new outer list each time
+
+    env = VecHearts(rules, 6)
+    with pytest.raises(VecError, match="game 4: "):
+        env.set_deals(Fresh(), [1] * 6)
+    env.set_deals([good] * 6, [1] * 6)  # the same object six times: checked once, dealt six times
+    assert all(sorted(mask_cards(int(env.hands[g, 0]))) == sorted(good[0]) for g in range(6))

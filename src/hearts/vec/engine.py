@@ -222,27 +222,30 @@ class VecHearts:
         if len(deals) != self.batch or len(numbers) != self.batch or (kitties and len(kitties) != self.batch):
             raise VecError(f"give one deal and one hand number for each of the {self.batch} games")
         dealt: list[tuple[list[int], int]] = []  # every game is checked before any is dealt: a bad one changes nothing
-        checked: set[tuple[int, int]] = set()  # a deal repeated as the same objects (a world for each card) is checked once
+        # a deal repeated as the same objects (a world for each card) is checked and masked once; the memo holds
+        # the objects, so their ids cannot be reused by others while it lives
+        checked: dict[tuple[int, int], tuple[object, object]] = {}
+        masks: dict[int, tuple[object, list[tuple[int, int]]]] = {}
         for g, deal in enumerate(deals):
-            kitty = list(kitties[g]) if kitties else []
-            key = (id(deal), id(kitties[g]) if kitties else 0)
+            given = kitties[g] if kitties else None
+            kitty = list(given) if given is not None else []
+            key = (id(deal), id(given))
             if key not in checked:
                 try:
                     check_deal(self.rules, deal, kitty)
                 except HeartsError as err:
                     raise VecError(f"game {g}: {err}") from None
-                checked.add(key)
+                checked[key] = (deal, given)
             if int(numbers[g]) < 1:
                 raise VecError(f"game {g}: the hand number must be 1 or more, not {numbers[g]}")
             dealer = (int(numbers[g]) - 1) % self.players if dealers is None else int(dealers[g])
             if not 0 <= dealer < self.players:
                 raise VecError(f"game {g}: the dealer must be a seat from 0 to {self.players - 1}, not {dealer}")
             dealt.append((kitty, dealer))
-        masks: dict[int, list[tuple[int, int]]] = {}
         for g, (deal, (kitty, dealer)) in enumerate(zip(deals, dealt, strict=True)):
             if id(deal) not in masks:
-                masks[id(deal)] = [card_masks(cards) for cards in deal]
-            for s, (lo, hi) in enumerate(masks[id(deal)]):
+                masks[id(deal)] = (deal, [card_masks(cards) for cards in deal])
+            for s, (lo, hi) in enumerate(masks[id(deal)][1]):
                 self.dealt[g, s] = self.hands[g, s] = U64(lo)
                 self.dealt_hi[g, s] = self.hands_hi[g, s] = U64(hi)
             lo, hi = card_masks(kitty)
