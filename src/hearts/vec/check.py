@@ -34,6 +34,26 @@ from .record import hand_of, record_of
 
 Policy = Callable[[VecHearts, np.random.Generator], NDArray[np.int64]]
 
+#: the tables the differential tests play: every variant and player count, and the house rules that change play
+TABLES: tuple[Rules, ...] = (
+    Rules.standard(4),
+    Rules.standard(3),
+    Rules.standard(5),
+    Rules.standard(6),
+    Rules.standard(7),
+    Rules.omnibus(4),
+    Rules.standard(4, moon="subtract", queen_breaks_hearts=False, points_on_first_trick=True),
+    Rules.omnibus(5, moon="add", pass_count=2),
+    Rules.standard(4, pass_count=0),
+    Rules.standard(4, target=20),
+    Rules.cancellation(6),
+    Rules.cancellation(8),
+    Rules.cancellation(9),
+    Rules.cancellation(11, last_trick_unwon="previous_winner"),
+    Rules.cancellation(7, two_pairs_void_trick=True, jack_of_diamonds=True),
+    Rules.cancellation(10, points_on_first_trick=False, moon="subtract", pass_count=4),
+)
+
 
 def steer_moons(env: VecHearts, rng: np.random.Generator) -> NDArray[np.int64]:
     """A :data:`Policy` that makes moons common: seat 0 plays its highest legal card, the others feed it points.
