@@ -72,6 +72,17 @@ class VecError(HeartsError, ValueError):
     """Bad settings or actions for :class:`VecHearts` (the message says which)."""
 
 
+def check_settings(rules: object, batch: object, reward: object, error: type[VecError] = VecError) -> None:
+    """Raise ``error`` unless ``rules`` is a :class:`~hearts.core.Rules`, ``batch`` a whole number from 1 to
+    :data:`MAX_BATCH` and ``reward`` one of :data:`REWARDS` (the settings of a batch of games, here or in JAX)."""
+    if not isinstance(rules, Rules):
+        raise error(f"rules must be a hearts.core.Rules, not {type(rules).__name__}")
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
+        raise error(f"batch must be a whole number from 1 to {MAX_BATCH}, not {batch!r}")
+    if reward not in REWARDS:
+        raise error(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+
+
 class VecHearts:
     """B one-hand episodes of ``rules`` (any variant and player count) as arrays.
 
@@ -80,12 +91,7 @@ class VecHearts:
     """
 
     def __init__(self, rules: Rules, batch: int, *, reward: str = "points") -> None:
-        if not isinstance(rules, Rules):
-            raise VecError(f"rules must be a hearts.core.Rules, not {type(rules).__name__}")
-        if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
-            raise VecError(f"batch must be a whole number from 1 to {MAX_BATCH}, not {batch!r}")
-        if reward not in REWARDS:
-            raise VecError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        check_settings(rules, batch, reward)
         self.rules = rules
         self.batch = B = int(batch)
         self.players = n = rules.players

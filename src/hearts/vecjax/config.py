@@ -11,8 +11,6 @@ from hearts.core.rules import PASS_OFFSETS
 from hearts.net.encoding import DIRECTIONS, LIMIT, size
 from hearts.vec import VecHearts
 
-REWARDS = ("points", "payoff")
-
 
 def _bits(mask: int) -> tuple[bool, ...]:
     return tuple(bool(mask >> c & 1) for c in range(52))

@@ -13,10 +13,10 @@ from jax import Array
 from hearts.core import Rules
 from hearts.core.cards import card_name
 from hearts.vec import VecError, VecHearts
-from hearts.vec.engine import MAX_BATCH
+from hearts.vec.engine import check_settings
 
 from . import deal, step
-from .config import REWARDS, Config
+from .config import Config
 from .observe import observe as observe_vector
 from .state import State, from_vec
 
@@ -38,12 +38,7 @@ class JaxHearts:
     """
 
     def __init__(self, rules: Rules, batch: int, *, reward: str = "points") -> None:
-        if not isinstance(rules, Rules):
-            raise JaxError(f"rules must be a hearts.core.Rules, not {type(rules).__name__}")
-        if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
-            raise JaxError(f"batch must be a whole number from 1 to {MAX_BATCH}, not {batch!r}")
-        if reward not in REWARDS:
-            raise JaxError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        check_settings(rules, batch, reward, JaxError)
         self.rules = rules
         self.batch = int(batch)
         self.players = rules.players
