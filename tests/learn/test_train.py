@@ -126,6 +126,19 @@ def test_expert_iteration_labels_round_two_with_the_search_on_round_ones_model(t
     assert meta["report"]["round"] == 1 and meta["report"]["data"]["chunks"] == 2 and (tmp_path / "round-0.npz").exists()
 
 
+def test_a_fixed_teacher_round_trains_no_model_before_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fixed = "search:sims=8:pass=2"
+    recipe = replace(TINY, name="tiny-fixed", chunks=1, epochs=1, rounds=2, round_teachers=(fixed,), round_chunks=(2,))
+    monkeypatch.setitem(RECIPES, "tiny-fixed", recipe)
+    assert main(["train", "--recipe", "tiny-fixed", "--work", str(tmp_path)]) == 0
+    second = [read_dataset(chunk_dir(tmp_path / "round-1", k))[0] for k in range(2)]
+    assert [m["lineup"] for m in second] == [[fixed] * 4] * 2
+    assert not (tmp_path / "round-0.npz").exists()  # round 1's teacher needs no model
+    meta = json.loads((tmp_path / "tiny-fixed.json").read_text())
+    assert meta["report"]["data"]["chunks"] == 3 and meta["report"]["teacher"] == fixed
+    assert meta["report"]["recipe"]["round_teachers"] == [fixed] and meta["report"]["recipe"]["round_chunks"] == [2]
+
+
 def test_shoot_targets_mark_the_teachers_shoot_line() -> None:
     from hearts.learn.data import Dataset, shoot_targets
     from hearts.net.encoding import segment_slices

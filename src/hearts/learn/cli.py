@@ -37,13 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--recipe", default="standard-4", help=f"one of {', '.join(RECIPES)} (default standard-4)")
     parser.add_argument("--work", required=True, metavar="DIR", help="folder of the data chunks (made if missing; reused)")
     parser.add_argument("--out", default=None, metavar="FILE", help="the model file to write (default: WORK/RECIPE.npz)")
-    parser.add_argument("--chunks", type=int, default=None, metavar="N", help="use N chunks of data (default: the recipe's)")
+    parser.add_argument("--chunks", type=int, default=None, metavar="N", help="use N chunks of round 0's data (default: the recipe's)")
     parser.add_argument(
         "--rounds",
         type=int,
         default=None,
         metavar="R",
-        help="expert-iteration rounds: round r > 0 is labelled by the search pruned by round r-1's model",
+        help="rounds of data (default: the recipe's); a round past its fixed teachers is labelled by net-search on round r-1's model",
     )
     parser.add_argument("--epochs", type=int, default=None, metavar="E", help="training epochs (default: the recipe's)")
     parser.add_argument("--seed", type=int, default=None, help="the recipe's seed (data and training; default: the recipe's)")
@@ -97,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
 def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> tuple[NetModel | None, dict[str, Any]]:
     """Every round: its data (unless --skip-data), then a model trained on the data of this round and those before.
 
-    Round ``r``'s model goes to ``WORK/round-r.npz`` (the next round's teacher stands on it); the last to ``out``.
+    Round ``r``'s model goes to ``WORK/round-r.npz`` where the next round's teacher stands on it (otherwise none is
+    trained); the last round's to ``out``.
     With ``--data-only`` the last round's training is skipped.
     """
     from .data import chunk_dir, chunk_summary, generate, load, round_dir
@@ -111,7 +112,7 @@ def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> 
         place = round_dir(work, r)
         start = time.perf_counter()
         if args.skip_data:
-            folders += [chunk_dir(place, k) for k in range(recipe.chunks)]
+            folders += [chunk_dir(place, k) for k in range(recipe.chunks_in(r))]
         else:
 
             def show(done: int, total: int, r: int = r) -> None:
@@ -123,6 +124,8 @@ def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> 
         last = r == recipe.rounds - 1
         if last and args.data_only:
             return None, {}
+        if not last and not recipe.stands_on_model(r + 1):
+            continue  # the next round's teacher is a fixed search: no model of this round is needed
         from .train import _torch, train
 
         torch = _torch()

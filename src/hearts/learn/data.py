@@ -35,9 +35,9 @@ def chunk_dir(work: Path, k: int) -> Path:
     return work / f"chunk-{k:05d}"
 
 
-def done_chunks(work: Path, recipe: Recipe) -> list[int]:
-    """The chunks of ``recipe`` already complete in ``work``."""
-    return [k for k in range(recipe.chunks) if manifest_path(chunk_dir(work, k)).exists()]
+def done_chunks(work: Path, recipe: Recipe, round_: int = 0) -> list[int]:
+    """The chunks of ``recipe``'s round ``round_`` already complete in ``work`` (that round's folder)."""
+    return [k for k in range(recipe.chunks_in(round_)) if manifest_path(chunk_dir(work, k)).exists()]
 
 
 def round_dir(work: Path, round_: int) -> Path:
@@ -61,10 +61,11 @@ def generate(
     """
     root = Path(work)
     rules = recipe.rules()
-    done = set(done_chunks(root, recipe))
+    chunks = recipe.chunks_in(round_)
+    done = set(done_chunks(root, recipe, round_))
     if progress:
-        progress(len(done), recipe.chunks)
-    for k in range(recipe.chunks):
+        progress(len(done), chunks)
+    for k in range(chunks):
         folder = chunk_dir(root, k)
         if k in done:
             continue
@@ -82,8 +83,8 @@ def generate(
         )
         done.add(k)
         if progress:
-            progress(len(done), recipe.chunks)
-    return [chunk_dir(root, k) for k in range(recipe.chunks)]
+            progress(len(done), chunks)
+    return [chunk_dir(root, k) for k in range(chunks)]
 
 
 @dataclass

@@ -1,14 +1,22 @@
 """Recipes: everything that rebuilds a model from its seed, as one frozen record.
 
-A recipe names the table, the teacher whose search labels the data (in
-expert iteration, round ``r > 0`` is labelled by the search standing on
-round ``r - 1``'s model: ``net-search``), how the data is cut into chunks (each chunk one ``hearts selfplay`` run with its own
-seed, so generation resumes chunk by chunk), the network's sizes and the
+A recipe names the table, the teacher whose search labels the data, how
+the data is cut into chunks (each chunk one ``hearts selfplay`` run with its
+own seed, so generation resumes chunk by chunk), the network's sizes and the
 training schedule. ``hearts train --recipe NAME`` runs it.
+
+Data comes in rounds, each with new deals, and a round's model trains on
+its round's data and every round's before. Round ``r > 0`` is labelled by
+a fixed search of ``round_teachers`` where the recipe names one (a stronger,
+dearer teacher for fewer chunks), otherwise by the search standing on round
+``r - 1``'s model (``net-search``: expert iteration).
 
 >>> r = RECIPES["tiny"]
 >>> r.rules().players, r.chunk_seed(3), r.chunk_lineup(3)[-1]
 (4, 100003, 'shooter')
+>>> c8 = RECIPES["cancellation-8"]
+>>> c8.rounds, c8.chunks_in(0), c8.chunks_in(1), c8.stands_on_model(1)
+(2, 80, 24, False)
 """
 
 from __future__ import annotations
@@ -21,6 +29,11 @@ from hearts.core import Rules
 
 #: the search settings that label the standard data: hard's rollout model at 300 simulations a card decision
 TEACHER = "search:sims=300:pass=12:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6"
+
+#: ``hard``'s search at a fixed 1,000 simulations, without its time limit (data must not depend on the machine's speed)
+#: and without its gate: the gate only changes the card played, and the shoot head reads a played card other than the
+#: teacher's best value as its shoot line (:func:`hearts.learn.data.shoot_targets`)
+HARD_TEACHER = "search:sims=1000:pass=24:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6:boss=3"
 
 
 @dataclass(frozen=True)
@@ -56,6 +69,10 @@ class Recipe:
     #: expert iteration: round r > 0 is labelled by the search pruned to the previous round's ``top`` cards
     rounds: int = 1
     top: int = 4
+    #: the fixed teachers of rounds 1, 2, ... (a round past them is labelled by ``net-search`` on the previous model)
+    round_teachers: tuple[str, ...] = ()
+    #: the chunks of rounds 1, 2, ... (a round past them has ``chunks``)
+    round_chunks: tuple[int, ...] = ()
 
     def rules(self) -> Rules:
         presets = {"standard": Rules.standard, "cancellation": Rules.cancellation, "omnibus": Rules.omnibus}
@@ -65,8 +82,18 @@ class Recipe:
         """The ``hearts selfplay`` seed of chunk ``k`` of round ``round_`` (every round deals new cards)."""
         return self.seed * 100_000 + round_ * 10_000 + k
 
+    def chunks_in(self, round_: int) -> int:
+        """How many chunks round ``round_`` has."""
+        return self.round_chunks[round_ - 1] if 0 < round_ <= len(self.round_chunks) else self.chunks
+
+    def stands_on_model(self, round_: int) -> bool:
+        """Whether round ``round_``'s teacher is the search pruned by round ``round_ - 1``'s model."""
+        return round_ > len(self.round_teachers)
+
     def teacher_for(self, round_: int, previous: Path | None) -> str:
-        """The teacher of round ``round_``: the search, then the search pruned by the previous round's model."""
+        """The teacher of round ``round_``: the search, a fixed teacher, or the search pruned by the previous round's model."""
+        if 0 < round_ <= len(self.round_teachers):
+            return self.round_teachers[round_ - 1]
         if round_ == 0 or previous is None:
             return self.teacher
         name, _, settings = self.teacher.partition(":")
@@ -84,19 +111,25 @@ class Recipe:
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["trunk"] = list(self.trunk)
+        out["round_teachers"] = list(self.round_teachers)
+        out["round_chunks"] = list(self.round_chunks)
         return out
 
 
 RECIPES: dict[str, Recipe] = {
     # the shipped 4-player model
     "standard-4": Recipe("standard-4", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
-    # 8-player Cancellation Hearts (shipped): a cheaper teacher, shorter chunks; the value loss of standard-4
+    # 8-player Cancellation Hearts (shipped): a cheaper teacher, shorter chunks; the value loss of standard-4;
+    # a second round of fewer chunks labelled by hard's search
     "cancellation-8": Recipe(
         "cancellation-8",
         "cancellation",
         8,
         "search:sims=200:pass=8:miss=0.6",
         chunks=80,
+        rounds=2,
+        round_teachers=(HARD_TEACHER,),
+        round_chunks=(24,),
         chunk_hands=50,
         shard_hands=25,
         shooter_every=0,
