@@ -57,7 +57,9 @@ also an attempt.
 rotations), "deals" = distinct deals dealt, "games" = G (null with --hands),
 "bots" = [{"name", "points_per_hand", "se", "payoff", "payoff_se",
 "win_rate", "win_rate_se", "moons_shot", "moons_conceded", "moon_attempts",
-"moon_attempts_conceded", "seats", "hands_played"}], plus the line-up, rules
+"moon_attempts_conceded", "seats", "hands_played", "per_deal_payoff",
+"per_deal_points"}] (the per-deal lists: the bot's mean over its seat-hands
+of each deal, in deal order, to compare runs deal by deal), plus the line-up, rules
 and seed; "faults" = the decisions a bot failed (an exec: bot that timed out,
 crashed or replied badly: a fallback bot made them), each with "deal",
 "rotation", "seat", "bot", "hand", "phase", "decision", "kind" and

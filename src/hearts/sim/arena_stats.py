@@ -12,6 +12,9 @@ all the line-up positions a bot spec occupies.
   of that deal (all rotations and seats); then the sample standard deviation
   of those per-deal means divided by the square root of the number of deals.
   ``None`` with fewer than two deals.
+- ``deal_payoffs`` / ``deal_points``: those per-deal means themselves, in deal
+  order (in JSON ``per_deal_payoff`` / ``per_deal_points``), so that two runs
+  on the same deals can be compared deal by deal (:func:`paired_difference`).
 - ``win_rate`` (games only): share of the bot's seat-games won, a win shared
   by ``k`` tied winners counting ``1/k``; ``win_rate_se`` as above.
 - ``moons_shot``: seat-hands in which the bot's seat shot the moon;
@@ -103,11 +106,15 @@ class BotStats:
     moon_attempts: int
     moon_attempts_conceded: int
     ms_per_move: float | None = field(default=None, compare=False)
+    deal_payoffs: tuple[float, ...] = ()
+    deal_points: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """The JSON object of this bot (``ms_per_move`` left out: it is not reproducible)."""
+        """The JSON object of this bot (``ms_per_move`` left out: it is not reproducible; per-deal means to 6 places)."""
         data = asdict(self)
         del data["ms_per_move"]
+        data["per_deal_payoff"] = [round(x, 6) for x in data.pop("deal_payoffs")]
+        data["per_deal_points"] = [round(x, 6) for x in data.pop("deal_points")]
         return data
 
 
@@ -247,6 +254,24 @@ def bot_stats(lineup: Sequence[str], deals: Sequence[DealOutcome]) -> list[BotSt
                 moon_attempts=tried,
                 moon_attempts_conceded=tried_conceded,
                 ms_per_move=1000 * seconds / decisions if decisions else None,
+                deal_payoffs=tuple(float(x) for x in payoff_means),
+                deal_points=tuple(float(x) for x in point_means),
             )
         )
     return out
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float | None]:
+    """The mean of ``a[i] - b[i]`` over the deals, and its standard error (None for one deal).
+
+    Two bots measured on the same deals (the same seed, table and count) in
+    separate runs: the deal's luck cancels in each difference, so the error
+    is smaller than the two runs' errors combined.
+
+    >>> paired_difference([1.0, 3.0, -2.0], [0.5, 2.0, -2.5])
+    (0.6666666666666666, 0.16666666666666666)
+    """
+    if len(a) != len(b) or not a:
+        raise ValueError(f"paired results need the same deals on both sides, not {len(a)} and {len(b)}")
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    return statistics.fmean(diffs), standard_error([Fraction(d) for d in diffs])
