@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for key in ("a", "b"):
         s = out[key]
-        print(f"{key}: {s['bot']} in {','.join(s['lineup'])}: payoff {s['payoff']:+.3f} ± {s['payoff_se'] or 0:.3f}")
+        print(f"{key}: {s['bot']} in {' / '.join(dict.fromkeys(s['lineup']))}: payoff {s['payoff']:+.3f} ± {s['payoff_se'] or 0:.3f}")
     print(f"a - b over {out['deals']} deals, paired: {diff:+.3f} ± {se or 0:.3f}")
     return 0
 
