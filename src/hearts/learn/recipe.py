@@ -21,7 +21,7 @@ dearer teacher for fewer chunks), otherwise by the search standing on round
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -116,38 +116,28 @@ class Recipe:
         return out
 
 
+#: 8-player Cancellation Hearts (shipped): a cheaper teacher, shorter chunks; the value loss of standard-4
+CANCELLATION_8 = Recipe(
+    "cancellation-8",
+    "cancellation",
+    8,
+    "search:sims=200:pass=8:miss=0.6",
+    chunks=80,
+    chunk_hands=50,
+    shard_hands=25,
+    shooter_every=0,
+    mean_weight=0.25,
+    epochs=10,
+)
+
 RECIPES: dict[str, Recipe] = {
     # the shipped 4-player model
     "standard-4": Recipe("standard-4", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
-    # 8-player Cancellation Hearts (shipped): a cheaper teacher, shorter chunks; the value loss of standard-4
-    "cancellation-8": Recipe(
-        "cancellation-8",
-        "cancellation",
-        8,
-        "search:sims=200:pass=8:miss=0.6",
-        chunks=80,
-        chunk_hands=50,
-        shard_hands=25,
-        shooter_every=0,
-        mean_weight=0.25,
-        epochs=10,
-    ),
+    "cancellation-8": CANCELLATION_8,
     # an experiment (not shipped): cancellation-8's data (the same chunks and seeds) and a second round of 20 chunks
     # labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)
-    "cancellation-8-hard": Recipe(
-        "cancellation-8-hard",
-        "cancellation",
-        8,
-        "search:sims=200:pass=8:miss=0.6",
-        chunks=80,
-        chunk_hands=50,
-        shard_hands=25,
-        shooter_every=0,
-        mean_weight=0.25,
-        epochs=10,
-        rounds=2,
-        round_teachers=(HARD_TEACHER,),
-        round_chunks=(20,),
+    "cancellation-8-hard": replace(
+        CANCELLATION_8, name="cancellation-8-hard", rounds=2, round_teachers=(HARD_TEACHER,), round_chunks=(20,)
     ),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
