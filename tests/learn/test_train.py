@@ -19,7 +19,7 @@ from hearts.bots.play import play_hand  # noqa: E402
 from hearts.cli import main  # noqa: E402
 from hearts.core import Hand, Rules  # noqa: E402
 from hearts.learn import RECIPES  # noqa: E402
-from hearts.learn.data import chunk_dir, generate, load  # noqa: E402
+from hearts.learn.data import CHUNK_GROUP, ROUND_GROUP, chunk_dir, generate, load  # noqa: E402
 from hearts.learn.train import build_network, export  # noqa: E402
 from hearts.net import NetModel, card_features, encode  # noqa: E402
 from hearts.net.model import describe  # noqa: E402
@@ -137,6 +137,13 @@ def test_a_fixed_teacher_round_trains_no_model_before_it(tmp_path: Path, monkeyp
     meta = json.loads((tmp_path / "tiny-fixed.json").read_text())
     assert meta["report"]["data"]["chunks"] == 3 and meta["report"]["teacher"] == fixed
     assert meta["report"]["recipe"]["round_teachers"] == [fixed] and meta["report"]["recipe"]["round_chunks"] == [2]
+    # chunk 0 of each round: other deals, so other group ids; a deal is held out by the same rule in either round
+    first, again = load([chunk_dir(tmp_path, 0)], recipe), load([chunk_dir(tmp_path / "round-1", 0)], recipe)
+    assert not set(first.group.tolist()) & set(again.group.tolist())
+    assert set((again.group // ROUND_GROUP).tolist()) == {1} and set((first.group // ROUND_GROUP).tolist()) == {0}
+    for part in (first, again):
+        deals = part.group % CHUNK_GROUP
+        assert np.array_equal(part.split(recipe.holdout)[1].group % CHUNK_GROUP, deals[deals % recipe.holdout == 0])
 
 
 def test_shoot_targets_mark_the_teachers_shoot_line() -> None:

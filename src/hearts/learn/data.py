@@ -97,7 +97,7 @@ class Dataset:
     action: np.ndarray  # (rows,) int64: the card chosen
     is_pass: np.ndarray  # (rows,) bool
     hand_return: np.ndarray  # (rows,) float32
-    group: np.ndarray  # (rows,) int64: chunk * 1e6 + deal, to hold out whole deals
+    group: np.ndarray  # (rows,) int64: round * 1e9 + chunk * 1e6 + deal, to hold out whole deals
 
     def __len__(self) -> int:
         return int(self.obs.shape[0])
@@ -128,6 +128,25 @@ def _fixed(table: object, name: str, width: int, dtype: type) -> np.ndarray:
     return out
 
 
+#: a row's ``group`` is ``round * ROUND_GROUP + chunk * CHUNK_GROUP + deal``: unique over the rounds, and since
+#: ROUND_GROUP is a multiple of any hold-out up to 1,000 that divides 10**9 (20 in every recipe), a deal is held out
+#: by the same rule in every round
+ROUND_GROUP = 1_000_000_000
+CHUNK_GROUP = 1_000_000
+
+
+def _round_of(chunk: Path) -> int:
+    """The round a chunk's folder belongs to: r under ``round-r/`` (:func:`round_dir`), else 0.
+
+    >>> _round_of(Path("work/round-2/chunk-00003")), _round_of(Path("work/chunk-00003"))
+    (2, 0)
+    """
+    name = chunk.parent.name
+    if name.startswith("round-") and name[6:].isdigit():
+        return int(name[6:])
+    return 0
+
+
 def load(folders: list[Path], recipe: Recipe) -> Dataset:
     """The teacher's rows of the complete chunks among ``folders`` (rows of other bots, e.g. a shooter, are dropped)."""
     parts: list[Dataset] = []
@@ -140,6 +159,7 @@ def load(folders: list[Path], recipe: Recipe) -> Dataset:
             raise SelfplayError(f"{folder}: a dataset of another table ({manifest['rules']['variant']}, {manifest['rules']['players']})")
         width = int(manifest["observation"]["size"])
         k = int(folder.name.rsplit("-", 1)[-1]) if folder.name.startswith("chunk-") else 0
+        r = _round_of(folder)
         teacher_spec = manifest["lineup"][0]  # the teacher sits in seat 0 of every chunk's line-up
         teacher = np.array([b == teacher_spec for b in table.column("bot").to_pylist()], dtype=bool)
         values = _fixed(table, "values", 52, np.float32)
@@ -150,7 +170,7 @@ def load(folders: list[Path], recipe: Recipe) -> Dataset:
             action=table.column("action").to_numpy().astype(np.int64),
             is_pass=np.array([p == "pass" for p in table.column("phase").to_pylist()], dtype=bool),
             hand_return=table.column("hand_return").to_numpy().astype(np.float32),
-            group=k * 1_000_000 + table.column("deal").to_numpy().astype(np.int64),
+            group=r * ROUND_GROUP + k * CHUNK_GROUP + table.column("deal").to_numpy().astype(np.int64),
         )
         parts.append(part.take(teacher))
     if not parts:
