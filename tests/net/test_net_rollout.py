@@ -11,7 +11,7 @@ pytest.importorskip("numpy")
 import numpy as np  # noqa: E402
 from test_net import _position as position  # noqa: E402 (a hand passed and played at random to a random play)
 
-from hearts.bots import make_bot  # noqa: E402
+from hearts.bots import BotSpecError, make_bot  # noqa: E402
 from hearts.bots.playout import Evaluator  # noqa: E402
 from hearts.bots.sampler import sample_hands, sample_world  # noqa: E402
 from hearts.core import Hand, Rules, SeatView  # noqa: E402
@@ -98,7 +98,60 @@ def test_the_batched_rollouts_are_the_nets_own_play_in_the_engine(rules: Rules) 
             assert values[w, k] == pytest.approx(evaluator.value(done.points, done.shooter))
 
 
-def test_the_bot_decides_on_its_view_only() -> None:
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_cut_off_game_is_valued_by_the_net_at_the_viewers_turn(depth: int) -> None:
+    """depth d: the net plays the world on to the viewer's d-th next turn, where its best legal card's value counts."""
+    rules = Rules.standard(4)
+    model = NetModel.init(rules, trunk=(32,), card=8, seed=5)
+    rng = random.Random(9)
+    checked = cut = 0
+    for number in (1, 2, 3, 4):
+        hand = position(rules, rng, number)
+        if hand is None:
+            continue
+        seat = hand.to_move
+        view = hand.view(seat)
+        evaluator = Evaluator(seat, rules, view.scores, "payoff")
+        hands, kitty = sample_hands(view, rng)
+        deal, passes = world_deal(view, hands, rng)
+        world = replayed(view, deal, kitty, passes)
+        cards = list(view.legal)
+        values = rollout_values(model, view, [(deal, kitty, passes)], cards, evaluator, depth)
+        for k, card in enumerate(cards):
+            played = world.clone()
+            played.play(card)
+            turns = depth
+            while played.phase == "play":
+                if played.to_move == seat:
+                    turns -= 1
+                    if turns == 0:
+                        break
+                now = played.view(played.to_move)
+                legal = sorted(set(now.legal))
+                played.play(legal[int(np.argmax(model.play_values(encode(now), legal)))])
+            if played.phase == "play":
+                mine = played.view(seat)
+                expected = float(np.max(model.play_values(encode(mine), sorted(set(mine.legal)))))
+                cut += 1
+            else:
+                if played.phase == "moon":
+                    played.choose_moon(played.to_move, "add")
+                assert played.points is not None
+                expected = evaluator.value(played.points, played.shooter)
+            assert values[0, k] == pytest.approx(expected, rel=1e-5, abs=1e-4)
+            checked += 1
+    assert checked >= 8 and cut >= 4
+
+
+def test_depth_is_checked() -> None:
+    with pytest.raises(BotSpecError, match="depth must be between 0 and 52"):
+        make_bot("net-rollout:depth=-1")
+    hand = Hand.from_seed(Rules.standard(4), seed=5, number=4)
+    assert make_bot("net-rollout:sims=16:depth=1:seed=2").play_card(hand.view(hand.to_move)) in hand.legal_cards()
+
+
+@pytest.mark.parametrize("spec", ["net-rollout:sims=24", "net-rollout:sims=24:depth=1"])
+def test_the_bot_decides_on_its_view_only(spec: str) -> None:
     """Resampled worlds of a seat's view (other hidden cards) give the same card and values."""
     rules = Rules.standard(4)
     rng = random.Random(11)
@@ -109,12 +162,12 @@ def test_the_bot_decides_on_its_view_only() -> None:
             continue
         seat = hand.to_move
         view = hand.view(seat)
-        bot = make_bot("net-rollout:sims=24", seed=4)
+        bot = make_bot(spec, seed=4)
         card = bot.play_card(view)
         values = bot.decision_values()
         world = sample_world(view, rng)
         assert world.view(seat) == view
-        again = make_bot("net-rollout:sims=24", seed=4)
+        again = make_bot(spec, seed=4)
         assert again.play_card(world.view(seat)) == card and again.decision_values() == values
         checked += 1
     assert checked >= 1

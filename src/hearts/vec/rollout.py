@@ -15,6 +15,11 @@ the incumbent that the ``gate`` protects. It passes as the net does, or by
 the search's race with ``pass=N``. ``sims`` (default 256) counts every
 (world, card) rollout; a time budget (``ms``) is not applied within the batch.
 
+With ``depth=d`` (d > 0) the games are not played to the end: each stops
+at the bot's d-th next turn and is valued there by the net, from the bot's
+own observation in that world (its best legal card's value), so a decision
+costs a few forward passes instead of a whole hand's.
+
 A world is loaded into the batch by dealing it as it was before the pass
 (the others' passes drawn as the search draws them,
 :func:`~hearts.bots.sampler.choose_passes`) and replaying the hand so far,
@@ -46,7 +51,7 @@ from hearts.net.encoding import encode
 from hearts.net.model import NetModel
 from hearts.net.search import DEFAULT_TOP, NetSearchBot, model_setting
 
-from .engine import DONE, PASS, VecHearts
+from .engine import DONE, PASS, PLAY, VecHearts
 
 #: simulations a decision by default: about 64 worlds for each of the four kept cards
 DEFAULT_SIMS = 256
@@ -84,10 +89,19 @@ def history(view: SeatView, passes: Sequence[Sequence[Card]]) -> list[Card]:
 WorldDeal = tuple[list[list[Card]], list[Card], list[list[Card]]]
 
 
-def rollout_values(model: NetModel, view: SeatView, worlds: Sequence[WorldDeal], cards: Sequence[Card], evaluator: Evaluator) -> np.ndarray:
+def rollout_values(
+    model: NetModel, view: SeatView, worlds: Sequence[WorldDeal], cards: Sequence[Card], evaluator: Evaluator, depth: int = 0
+) -> np.ndarray:
     """``(worlds, cards)``: each card's value in each world, every game played out by the net at once.
 
     ``worlds``: (the deal before the pass, the kitty, every seat's pass) per world.
+    ``depth`` 0 plays every game to the end of the hand. ``depth`` d > 0 stops
+    a game at the viewer's d-th turn after this one (the tricks between
+    played by the net in that world) and values it by the net from the
+    viewer's own observation there: its best legal card's value. A hand
+    that ends sooner is valued by its points. (The net's values are the
+    hand's payoff: where the evaluator values the game instead, a hand that
+    can end it, every game is played out.)
     """
     w, k = len(worlds), len(cards)
     vec = VecHearts(view.rules, w * k)
@@ -102,18 +116,35 @@ def rollout_values(model: NetModel, view: SeatView, worlds: Sequence[WorldDeal],
     for t in range(steps.shape[1]):
         vec.step(steps[:, t])
     vec.step(np.tile(np.asarray(cards, dtype=np.int64), w))
-    while not vec.done.all():
-        live = vec.phase != DONE
+    me = view.seat
+    turns_left = np.full(w * k, depth if depth and not evaluator.game else -1, dtype=np.int64)  # -1: to the end
+    live = np.ones(w * k, dtype=bool)
+    while True:
+        turns_left -= live & (vec.phase == PLAY) & (vec.to_act == me) & (turns_left > 0)  # the viewer's turn again
+        live = (vec.phase != DONE) & (turns_left != 0)
+        if not live.any():
+            break
         vec.step(model.greedy(vec.observe(), vec.action_masks(), vec.phase == PASS), where=live)
-    points = vec.points.tolist()
-    shooters = vec.shooter.tolist()
-    values = [evaluator.value(p, s if s >= 0 else None) for p, s in zip(points, shooters, strict=True)]
-    return np.array(values, dtype=np.float64).reshape(w, k)
+    values = np.zeros(w * k, dtype=np.float64)
+    done = np.flatnonzero(vec.phase == DONE)
+    points, shooters = vec.points[done].tolist(), vec.shooter[done].tolist()
+    values[done] = [evaluator.value(p, s if s >= 0 else None) for p, s in zip(points, shooters, strict=True)]
+    cut = np.flatnonzero(vec.phase != DONE)
+    if cut.size:
+        mine = vec.observe(np.full(w * k, me, dtype=np.int64))[cut]
+        legal = vec.action_masks()[cut] > 0
+        values[cut] = np.where(legal, model.all_values(mine), -np.inf).max(axis=1)
+    return values.reshape(w, k)
 
 
 class NetRolloutBot(NetSearchBot):
     """:class:`~hearts.net.search.NetSearchBot` whose worlds are played out by the net, all at once; it passes as the net does
-    unless told to search its passes (``pass=N``)."""
+    unless told to search its passes (``pass=N``). ``depth`` > 0 cuts the games off at the bot's ``depth``-th next turn
+    and values them by the net (:func:`rollout_values`)."""
+
+    def __init__(self, *, depth: int = 0, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.depth = depth
 
     def pass_cards(self, view: SeatView) -> list[Card]:
         if self.pass_worlds:
@@ -134,7 +165,7 @@ class NetRolloutBot(NetSearchBot):
             deal, passes = world_deal(view, hands, random.Random(base + i))
             sampled.append((deal, kitty, passes))
             meta.append((evaluator.weight(hands, kitty), *evaluator.shoot_line(world)))
-        values = rollout_values(model, view, sampled, legal, Evaluator(me, view.rules, view.scores, self.evaluation))
+        values = rollout_values(model, view, sampled, legal, Evaluator(me, view.rules, view.scores, self.evaluation), self.depth)
         own = model.play_values(encode(view), legal)
         preferred = legal[int(np.argmax(own))]
         return [
@@ -143,11 +174,13 @@ class NetRolloutBot(NetSearchBot):
 
 
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``net-rollout``: ``top`` (cards kept, default 4), ``file`` (a model), ``sims`` (default 256), and the search's settings."""
+    """``net-rollout``: ``top`` (cards kept, default 4), ``file`` (a model), ``sims`` (default 256), ``depth`` (the bot's
+    own turns to look ahead before the net values the game; default 0: to the end of the hand), and the search's settings."""
     spec = "net-rollout"
     params = dict(params)
     params.pop("seed", None)
     top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
+    depth = int_setting(params, "depth", 0, 52, 0, spec)
     model = model_setting(params)
     params.setdefault("sims", str(DEFAULT_SIMS))
-    return NetRolloutBot(top=top, model=model, **settings(params, spec), seed=seed)
+    return NetRolloutBot(top=top, depth=depth, model=model, **settings(params, spec), seed=seed)
