@@ -128,9 +128,8 @@ def _fixed(table: object, name: str, width: int, dtype: type) -> np.ndarray:
     return out
 
 
-#: a row's ``group`` is ``round * ROUND_GROUP + chunk * CHUNK_GROUP + deal``: unique over the rounds, and since
-#: ROUND_GROUP is a multiple of any hold-out up to 1,000 that divides 10**9 (20 in every recipe), a deal is held out
-#: by the same rule in every round
+#: a row's ``group`` is ``round * ROUND_GROUP + chunk * CHUNK_GROUP + deal``: unique over the rounds; wherever the
+#: hold-out divides CHUNK_GROUP (20 in every recipe), ``group % holdout`` is ``deal % holdout`` in every chunk and round
 ROUND_GROUP = 1_000_000_000
 CHUNK_GROUP = 1_000_000
 
