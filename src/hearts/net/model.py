@@ -166,18 +166,34 @@ class NetModel:
         h = self.trunk(obs)
         best = np.zeros(len(obs), dtype=np.int64)
         plays = np.flatnonzero(~passing)
-        if plays.size:  # only the legal cards are scored (a few a row), not all 52
-            legal = mask[plays] > 0
-            cards = np.argsort(~legal, axis=1, kind="stable")[:, : max(1, int(legal.sum(axis=1).max()))]
-            ok = np.take_along_axis(legal, cards, axis=1)
-            ctx = h[plays] @ a["play_ctx_w"] + a["play_b"]
-            feats = np.take_along_axis(self._features(obs[plays]), cards[:, :, None], axis=1)
-            values = np.where(ok, self._card_scores(ctx[:, None, :], cards, feats), -np.inf)
+        if plays.size:
+            cards, values = self._legal_scores(h[plays], obs[plays], mask[plays])
             best[plays] = np.take_along_axis(cards, np.argmax(values, axis=1)[:, None], axis=1)[:, 0]
         if passing.any():
             logits = h[passing] @ a["pass_w"] + a["pass_b"]
             best[passing] = np.argmax(np.where(mask[passing] > 0, logits, -np.inf), axis=1)
         return best
+
+    def best_values(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """``(b,)`` the value (payoff points) of each row's best legal card (``mask`` ``(b, 52)``), on play rows.
+
+        One forward pass for the batch, only the legal cards scored: the value
+        of the position to the seat that plays the card :meth:`greedy` picks.
+        """
+        _, values = self._legal_scores(self.trunk(obs), obs, mask)
+        return np.asarray(values.max(axis=1) * self.value_scale)
+
+    def _legal_scores(self, h: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Play rows' legal cards and their scores, before ``value_scale``: ``(cards, scores)``, both ``(b, most legal)``;
+        ``h`` is the rows' trunk output. Only the legal cards are scored (a few a row), not all 52; a row with fewer is
+        padded with scores of -inf."""
+        a = self.arrays
+        legal = mask > 0
+        cards = np.argsort(~legal, axis=1, kind="stable")[:, : max(1, int(legal.sum(axis=1).max()))]
+        ok = np.take_along_axis(legal, cards, axis=1)
+        ctx = h @ a["play_ctx_w"] + a["play_b"]
+        feats = np.take_along_axis(self._features(obs), cards[:, :, None], axis=1)
+        return cards, np.where(ok, self._card_scores(ctx[:, None, :], cards, feats), -np.inf)
 
     def _card_scores(self, ctx: np.ndarray, cards: np.ndarray, feats: np.ndarray) -> np.ndarray:
         """The play head on some cards, before ``value_scale``: ``ctx`` (the trunk's context, broadcast over the

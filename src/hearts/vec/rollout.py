@@ -132,8 +132,7 @@ def rollout_values(
     cut = np.flatnonzero(vec.phase != DONE)
     if cut.size:
         mine = vec.observe(np.full(w * k, me, dtype=np.int64))[cut]
-        legal = vec.action_masks()[cut] > 0
-        values[cut] = np.where(legal, model.all_values(mine), -np.inf).max(axis=1)
+        values[cut] = model.best_values(mine, vec.action_masks()[cut])
     return values.reshape(w, k)
 
 
