@@ -15,18 +15,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from hearts.learn import RECIPES
 from hearts.learn.data import Dataset, chunk_dir, load
 from hearts.learn.train import evaluate, train
-
-FIELDS = ("obs", "mask", "values", "action", "is_pass", "hand_return", "group")
-
-
-def concat(parts: list[Dataset]) -> Dataset:
-    return Dataset(*(np.concatenate([getattr(p, f) for p in parts]) for f in FIELDS))
 
 
 def main() -> None:
@@ -36,7 +29,7 @@ def main() -> None:
     first = load([chunk_dir(work, k) for k in range(recipe.chunks_in(0))], recipe)
     second = load([chunk_dir(work / "round-1", k) for k in range(recipe.chunks_in(1))], recipe)
     start = time.time()
-    model, _ = train(recipe, concat([first] + [second] * repeat), device="cpu")
+    model, _ = train(recipe, Dataset.concat([first] + [second] * repeat), device="cpu")
     model.save(out)
     scores = {
         "train_s": time.time() - start,

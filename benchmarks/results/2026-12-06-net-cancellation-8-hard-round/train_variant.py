@@ -14,19 +14,12 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from hearts.learn import RECIPES
 from hearts.learn.data import Dataset, chunk_dir, load
 from hearts.learn.train import evaluate, train
 from hearts.net import NetModel
-
-FIELDS = ("obs", "mask", "values", "action", "is_pass", "hand_return", "group")
-
-
-def concat(parts: list[Dataset]) -> Dataset:
-    return Dataset(*(np.concatenate([getattr(p, f) for p in parts]) for f in FIELDS))
 
 
 def main() -> None:
@@ -35,12 +28,11 @@ def main() -> None:
     recipe = RECIPES["cancellation-8-hard"]
     first = load([chunk_dir(work, k) for k in range(recipe.chunks_in(0))], recipe)
     second = load([chunk_dir(work / "round-1", k) for k in range(recipe.chunks_in(1))], recipe)
-    second.group = second.group + 500_000  # the rounds' deals apart (the hold-out rule, group % 20, unchanged)
     if variant.endswith(".npz"):
         model = NetModel.load(Path(variant))
     else:
         repeat = {"mix": 1, "rep2": 2, "rep3": 3}[variant]
-        model, _ = train(recipe, concat([first] + [second] * repeat), device="cpu")
+        model, _ = train(recipe, Dataset.concat([first] + [second] * repeat), device="cpu")
         model.save(Path(sys.argv[3]))
     scores = {
         "held_round0": evaluate(model, first.split(recipe.holdout)[1]),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import numpy as np
@@ -107,6 +107,11 @@ class Dataset:
         held = (self.group % holdout) == 0
         return self.take(~held), self.take(held)
 
+    @staticmethod
+    def concat(parts: list[Dataset]) -> Dataset:
+        """The rows of ``parts``, in order, as one dataset."""
+        return Dataset(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(Dataset)))
+
     def take(self, rows: np.ndarray) -> Dataset:
         return Dataset(
             self.obs[rows],
@@ -174,9 +179,7 @@ def load(folders: list[Path], recipe: Recipe) -> Dataset:
         parts.append(part.take(teacher))
     if not parts:
         raise SelfplayError("no complete chunk of data to train on (run hearts train without --skip-data first)")
-    return Dataset(
-        *(np.concatenate([getattr(p, f) for p in parts]) for f in ("obs", "mask", "values", "action", "is_pass", "hand_return", "group"))
-    )
+    return Dataset.concat(parts)
 
 
 def chunk_summary(folders: list[Path]) -> dict[str, int]:
