@@ -60,12 +60,17 @@ def test_a_world_replayed_from_its_deal_is_the_world(rules: Rules) -> None:
     assert checked >= 6
 
 
+def greedy_move(model: NetModel, world: Hand) -> None:
+    """The seat to move plays its best-valued legal card on its own view."""
+    view = world.view(world.to_move)
+    legal = sorted(set(view.legal))
+    world.play(legal[int(np.argmax(model.play_values(encode(view), legal)))])
+
+
 def greedy_playout(model: NetModel, world: Hand) -> Hand:
     """``world`` played to the end by the net in the engine, each seat's best-valued legal card on its own view."""
     while world.phase == "play":
-        view = world.view(world.to_move)
-        legal = sorted(set(view.legal))
-        world.play(legal[int(np.argmax(model.play_values(encode(view), legal)))])
+        greedy_move(model, world)
     if world.phase == "moon":
         world.choose_moon(world.to_move, "add")
     return world
@@ -126,9 +131,7 @@ def test_a_cut_off_game_is_valued_by_the_net_at_the_viewers_turn(depth: int) -> 
                     turns -= 1
                     if turns == 0:
                         break
-                now = played.view(played.to_move)
-                legal = sorted(set(now.legal))
-                played.play(legal[int(np.argmax(model.play_values(encode(now), legal)))])
+                greedy_move(model, played)
             if played.phase == "play":
                 mine = played.view(seat)
                 expected = float(np.max(model.play_values(encode(mine), sorted(set(mine.legal)))))

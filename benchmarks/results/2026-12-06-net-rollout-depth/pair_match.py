@@ -9,9 +9,11 @@ per deal) and the mean difference A.json - B.json over the deals, each ± its st
 from __future__ import annotations
 
 import json
-import math
 import statistics
 import sys
+from fractions import Fraction
+
+from hearts.sim.arena_stats import paired_difference, standard_error
 
 
 def per_deal(path: str) -> list[float]:
@@ -29,14 +31,15 @@ def per_deal(path: str) -> list[float]:
 
 
 def mean_se(xs: list[float]) -> str:
-    return f"{statistics.mean(xs):+.3f} ± {statistics.stdev(xs) / math.sqrt(len(xs)):.3f}"
+    return f"{statistics.fmean(xs):+.3f} ± {standard_error([Fraction(x) for x in xs]) or 0:.3f}"
 
 
 def main() -> None:
     a, b = per_deal(sys.argv[1]), per_deal(sys.argv[2])
     if len(a) != len(b):
         sys.exit("the runs have different deal counts")
-    print(f"a: {mean_se(a)}\nb: {mean_se(b)}\na - b over {len(a)} deals, paired: {mean_se([x - y for x, y in zip(a, b, strict=True)])}")
+    diff, se = paired_difference(a, b)
+    print(f"a: {mean_se(a)}\nb: {mean_se(b)}\na - b over {len(a)} deals, paired: {diff:+.3f} ± {se or 0:.3f}")
 
 
 if __name__ == "__main__":
