@@ -15,8 +15,9 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "hearts"
 #: which of our subpackages each subpackage may import
 ALLOWED = {
     "core": set(),
+    "jit": set(),  # compiles kernel modules handed to it; knows none of ours
     "record": {"core"},
-    "bots": {"core", "record"},
+    "bots": {"core", "record", "jit"},  # jit only lazily: the compiled search
     "sim": {"core", "record", "bots", "rl", "net", "openspiel", "vec"},  # rl, openspiel and vec only lazily: the benchmark
     "rl": {"core", "bots", "net", "vec"},
     "net": {"core", "bots"},
@@ -49,6 +50,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "torch": (),
     "openskill": (),
     "jax": ("vecjax",),
+    "numba": ("jit",),
+    "llvmlite": ("jit",),
 }
 
 #: optional libraries that exactly one module may import (lazily)
