@@ -36,102 +36,60 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts.core.cards import BIT, HEARTS_MASK, JD, QS, SUIT_MASKS, SUIT_OF, Card, CardMask, parse_card
-from hearts.core.deal import card_masks
+from hearts.core.cards import BIT, HEARTS_MASK, SUIT_OF, Card, CardMask
+from hearts.core.kernel import JD_BIT, POINT_MASK, QS_BIT, low_bit, top_bit
+from hearts.core.kernel import trick_points as _trick_points
 
-#: moon modes of the seat to move
-NORMAL, SHOOT = 0, 1
+from .kernel import policy
+from .kernel.policy import DEFEND_AT, NORMAL, SHOOT, defend_at, highest_rank, lowest_rank
+from .kernel.tables import ABOVE, BELOW, HIGH_SPADES, LOW_SPADES, RANK
 
-QS_BIT: CardMask = 1 << QS
-JD_BIT: CardMask = 1 << JD
-HIGH_SPADES: CardMask = (1 << parse_card("KS")) | (1 << parse_card("AS"))
-#: spades below the queen: the cards that flush her out
-LOW_SPADES: CardMask = SUIT_MASKS[3] & (QS_BIT - 1)
-POINT_CARDS: CardMask = HEARTS_MASK | QS_BIT
-RANK: tuple[int, ...] = tuple(c % 13 for c in range(52))
-#: bits strictly below each card within its suit
-BELOW: tuple[CardMask, ...] = tuple(((1 << c) - 1) & SUIT_MASKS[c // 13] for c in range(52))
-#: bits strictly above each card within its suit
-ABOVE: tuple[CardMask, ...] = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
-_SUITS = tuple(SUIT_MASKS)
+__all__ = [
+    "ABOVE",
+    "BELOW",
+    "DEFEND_AT",
+    "HIGH_SPADES",
+    "JD_BIT",
+    "LIVE_DEFEND_AT",
+    "LOW_SPADES",
+    "NORMAL",
+    "POINT_CARDS",
+    "QS_BIT",
+    "RANK",
+    "SHOOT",
+    "boss_heart",
+    "choose_play",
+    "defend_at",
+    "defended",
+    "highest_rank",
+    "lowest_rank",
+    "runner_of",
+    "shooting",
+    "stopper_card",
+    "top",
+    "trick_points",
+]
 
-
-def top(m: CardMask) -> Card:
-    """Highest card of a mask (within one suit: the highest rank)."""
-    return m.bit_length() - 1
-
-
-def low(m: CardMask) -> Card:
-    """Lowest card of a mask."""
-    return (m & -m).bit_length() - 1
-
-
-def lowest_rank(m: CardMask) -> Card:
-    """The card of lowest rank in ``m`` (the lower suit on ties); -1 for an empty mask."""
-    best, rank = -1, 99
-    for sm in _SUITS:
-        x = m & sm
-        if x:
-            c = (x & -x).bit_length() - 1
-            if RANK[c] < rank:
-                best, rank = c, RANK[c]
-    return best
-
-
-def highest_rank(m: CardMask) -> Card:
-    """The card of highest rank in ``m`` (the higher suit on ties); -1 for an empty mask."""
-    best, rank = -1, -1
-    for sm in _SUITS:
-        x = m & sm
-        if x:
-            c = x.bit_length() - 1
-            if RANK[c] >= rank:
-                best, rank = c, RANK[c]
-    return best
-
-
-def live_cards(trick: Sequence[Card]) -> CardMask:
-    """Cards of the led suit in the trick that are not cancelled by a twin."""
-    seen, dup = card_masks(trick)  # a card played twice is in both
-    return seen & ~dup & SUIT_MASKS[SUIT_OF[trick[0]]]
+#: the cards that score when taken (the J♦ aside)
+POINT_CARDS: CardMask = POINT_MASK
+top = top_bit
+low = low_bit
 
 
 def trick_points(trick: Sequence[Card]) -> int:
     """Points of the cards in the trick (hearts 1, QS 13)."""
-    p = 0
-    for c in trick:
-        if c == QS:
-            p += 13
-        elif SUIT_OF[c] == 2:
-            p += 1
-    return p
+    return _trick_points(trick, len(trick))
 
 
 def runner_of(points: Sequence[int], threshold: int) -> int:
     """The seat that took every point so far when they are at least ``threshold``, else -1."""
-    total = sum(points)
-    if total >= threshold and total and max(points) == total:
-        return points.index(total)
-    return -1
+    return policy.runner_of(points, len(points), threshold)
 
 
 def shooting(points: Sequence[int], me: int, moon_points: int, mine: CardMask, out: CardMask) -> bool:
     """Should ``me`` keep running the moon? It holds every point so far, at least half of
     them, the queen is no longer out, and its top heart beats every heart still out."""
-    taken = points[me]
-    if taken * 2 < moon_points or sum(points) != taken or out & QS_BIT:
-        return False
-    out_hearts = out & HEARTS_MASK
-    return not out_hearts or (mine & HEARTS_MASK).bit_length() > out_hearts.bit_length()
-
-
-#: a seat holding every point so far, at least this many, is treated as a runner (per 26 moon points)
-DEFEND_AT = 2
-
-
-def defend_at(moon_points: int, per26: int = DEFEND_AT) -> int:
-    """Points at which a seat holding all of them is defended against as a runner (``per26`` of 26)."""
-    return max(1, per26 * moon_points // 26)
+    return policy.shooting(points, len(points), me, moon_points, mine, out)
 
 
 def choose_play(
@@ -151,7 +109,7 @@ def choose_play(
     voids: Sequence[int] = (),
     defend: int = DEFEND_AT,
 ) -> Card:
-    """The card to play.
+    """The card to play (:func:`hearts.bots.kernel.policy.policy_card`).
 
     ``legal``: the legal cards; ``mine``: every card the seat holds; ``out``:
     cards with a copy neither played nor in the seat's hand; ``trick`` and
@@ -162,24 +120,9 @@ def choose_play(
     ``voids``: per seat, the suits (bit ``s`` for suit ``s``) it has shown void;
     ``defend``: a seat holding every point, at least this many of 26, is a runner.
     """
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    # one deck: a seat holding every point is a runner; with two decks a moon is too rare to defend against
-    runner = runner_of(points, defend_at(moon_points, defend)) if copies == 1 else -1
-    if runner == me:
-        runner = -1
-    if not trick:
-        return _lead(legal, mine, out, runner, mode, jd, me, n, voids)
-    lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
-    live = live_cards(trick) if copies == 2 else _mask(trick) & lead_suit
-    w = top(live)
-    pts = trick_points(trick) + extra
-    if jd and JD in trick:
-        pts -= 10 * trick.count(JD)
-    last = len(trick) == n - 1
-    if legal & lead_suit:
-        return _follow(legal, out, trick, leader, n, w, live, pts, last, runner, mode, copies, jd, points)
-    return _discard(legal, out, trick, leader, n, w, runner, mode, jd, points if copies == 1 else (), pts)
+    return policy.policy_card(
+        legal, mine, out, trick, len(trick), leader, n, me, points, moon_points, copies, jd, extra, mode, voids or [0] * n, defend
+    )
 
 
 #: the search's live defence: a seat holding every point, at least this many (of 26), gets no more from us.
@@ -350,172 +293,6 @@ def _winner_seat(trick: Sequence[Card], leader: int, n: int, w: Card) -> int:
     return (leader + trick.index(w)) % n if w >= 0 else -1
 
 
-def _follow(
-    legal: CardMask,
-    out: CardMask,
-    trick: Sequence[Card],
-    leader: int,
-    n: int,
-    w: Card,
-    live: CardMask,
-    pts: int,
-    last: bool,
-    runner: int,
-    mode: int,
-    copies: int,
-    jd: bool,
-    points: Sequence[int],
-) -> Card:
-    hi = top(legal)
-    if w < 0:  # Cancellation: nothing live yet, the lowest card is the likeliest to lose
-        return low(legal)
-    above = legal & ABOVE[w]
-    if mode == SHOOT:
-        return hi if above else low(legal)
-    hearts_led = SUIT_OF[w] == 2
-    if runner >= 0:
-        runner_played = (runner - leader) % n < len(trick)
-        runner_winning = runner_played and _winner_seat(trick, leader, n, w) == runner
-        if above and (pts > 0 or hearts_led) and (runner_winning or not runner_played):
-            if last or runner_winning and not out & ABOVE[low(above)]:
-                return low(above)  # the cheapest sure winner stops the moon
-            return hi
-        if runner_winning and not above:
-            return low(legal)  # the runner takes it anyway: keep the high cards to stop it later
-    below = legal & BELOW[w]
-    if copies == 1 and hearts_led and below and not above and _holds_all(points, _winner_seat(trick, leader, n, w)):
-        return low(legal)  # under a seat holding every point: keep the high hearts to stop a moon
-    if copies == 2 and legal >> w & 1:
-        # playing the twin of the winning card cancels it: a duck with a high card
-        # (else it is set aside, which beats winning it ourselves)
-        if live & BELOW[w] or not below:
-            return w
-    if jd and pts < 0 and above:
-        # the J♦ is in the trick: take it with a card nobody still to play can beat
-        sure = legal & ~QS_BIT & ABOVE[top(out & SUIT_MASKS[SUIT_OF[w]])] if out & SUIT_MASKS[SUIT_OF[w]] else legal & ~QS_BIT
-        sure &= above
-        if last or sure:
-            return top(sure) if sure else top(above & ~QS_BIT or above)
-    if jd and legal & JD_BIT and w < JD and pts <= 2 and (last or not out & ABOVE[JD]):
-        return JD  # the J♦ wins: -10
-    if last and pts <= 0:
-        safe = legal & ~QS_BIT & ~JD_BIT if jd else legal & ~QS_BIT
-        if safe and (top(safe) > w or not below):
-            return top(safe)
-    if below:
-        return top(below)
-    # every card we hold wins so far; we win unless someone after us goes higher
-    safe = legal & ~QS_BIT
-    if jd:
-        safe &= ~JD_BIT
-    if not safe:
-        return hi
-    suit_out = out & SUIT_MASKS[SUIT_OF[w]]
-    if last or not suit_out & ABOVE[low(safe)]:
-        return top(safe)  # a sure winner whatever we play: the highest goes
-    if lead_is_spade(w) and out & QS_BIT:
-        return low(safe)
-    if pts > 0:
-        return low(safe)  # points in it: hope someone goes over us
-    return top(safe)
-
-
-def lead_is_spade(c: Card) -> bool:
-    return SUIT_OF[c] == 3
-
-
-def _discard(
-    legal: CardMask,
-    out: CardMask,
-    trick: Sequence[Card],
-    leader: int,
-    n: int,
-    w: Card,
-    runner: int,
-    mode: int,
-    jd: bool,
-    points: Sequence[int],
-    pts: int,
-) -> Card:
-    plain = legal & ~POINT_CARDS
-    if jd:
-        plain &= ~JD_BIT
-    if mode == SHOOT:
-        return lowest_rank(plain) if plain else lowest_rank(legal)
-    hearts = legal & HEARTS_MASK
-    if runner >= 0:
-        winning = _winner_seat(trick, leader, n, w)
-        runner_to_play = (runner - leader) % n >= len(trick)
-        if winning == runner or runner_to_play or w < 0:
-            if plain:
-                return highest_rank(plain)  # no points for the runner
-            if hearts:
-                return low(hearts)  # the fewest, and the high hearts stay to stop it
-        elif legal & QS_BIT:
-            return QS  # someone else takes it: the moon is dead
-    if legal & QS_BIT:
-        return QS
-    if out & QS_BIT and legal & HIGH_SPADES:
-        return top(legal & HIGH_SPADES)
-    if hearts:
-        if points and (sum(points) or pts >= 13) and _holds_all(points, _winner_seat(trick, leader, n, w)) and hearts & (hearts - 1):
-            return low(hearts)  # to a seat holding every point: the lowest, the top heart stays a stopper
-        return top(hearts)
-    if plain:
-        return highest_rank(plain)
-    return highest_rank(legal)
-
-
 def _holds_all(points: Sequence[int], seat: int) -> bool:
     """Does ``seat`` hold every point taken so far (true when none are)?"""
     return seat >= 0 and points[seat] == sum(points)
-
-
-def _lead(legal: CardMask, mine: CardMask, out: CardMask, runner: int, mode: int, jd: bool, me: int, n: int, voids: Sequence[int]) -> Card:
-    if mode == SHOOT:
-        # a sure winner first, else the highest card
-        best, rank = -1, -1
-        for sm in _SUITS:
-            x = legal & sm
-            if x:
-                c = x.bit_length() - 1
-                if not out & ABOVE[c] and RANK[c] > rank:
-                    best, rank = c, RANK[c]
-        return best if best >= 0 else highest_rank(legal)
-    void_any = 0  # suits some other seat has shown void in
-    for s, v in enumerate(voids):
-        if s != me:
-            void_any |= v
-    if runner >= 0:
-        hearts = legal & HEARTS_MASK
-        if hearts and not out & ABOVE[top(hearts)] and out & HEARTS_MASK:
-            return top(hearts)  # take a heart ourselves
-        rv = voids[runner] if voids else 0
-        for s in range(4):
-            x = legal & SUIT_MASKS[s]
-            if rv >> s & 1 and x and s != 2:
-                return low(x)  # the runner cannot win it
-    if jd and legal & JD_BIT and not out & ABOVE[JD] and not void_any & 2 and out & SUIT_MASKS[1]:
-        return JD  # a sure winner worth -10
-    if out & QS_BIT and not mine & (QS_BIT | HIGH_SPADES) and legal & LOW_SPADES and not void_any & 8:
-        return top(legal & LOW_SPADES)  # flush the queen out
-    avoid = QS_BIT | HIGH_SPADES if out & QS_BIT else 0
-    if jd:
-        avoid |= JD_BIT
-    # the lowest card among the suits where someone can go over it
-    best, rank = -1, 99
-    for s, sm in enumerate(_SUITS):
-        x = legal & sm & ~avoid
-        if x:
-            c = (x & -x).bit_length() - 1
-            r = RANK[c]
-            over = out & ABOVE[c]
-            if not over:
-                r += 13  # we would win it, and anyone void could dump points on us
-            elif void_any >> s & 1:
-                r += 13 if over.bit_count() < 2 else 4  # someone void waits to dump points on the winner
-            if r < rank:
-                best, rank = c, r
-    if best >= 0:
-        return best
-    return lowest_rank(legal)

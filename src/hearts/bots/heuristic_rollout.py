@@ -18,20 +18,14 @@ millisecond.
 from __future__ import annotations
 
 from hearts.core import Card, Hand
+from hearts.core.cards import JD
+from hearts.core.kernel import JACK_POINTS, trick_points
 
-from .heuristic_play import NORMAL, SHOOT, choose_play, shooting
+from .kernel.pack import pack_rules
+from .kernel.playout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_choice, rollout_runner
+from .kernel.policy import live_cards
 
-#: in a rollout, a seat holding every point so far, at least this many (of 26), keeps running the moon.
-#: 10 for every seat, against ``mc:128`` (``search:sims=300:pass=100:gate=1.5:pass_guard=5``, 100 deals × 4,
-#: paired): +0.10 ± 0.25 (seed 47: moons 48 / 22 instead of 35 / 28) and +0.04 ± 0.22 (seed 48: 57 / 30
-#: instead of 52 / 28), so 16 stays; 10 for the searching seat alone (its ``run_on``): −0.02 ± 0.13 (seed 47).
-RUN_ON_AT = 16
-#: in a rollout, a seat holding every point so far, at least this many (of 26), is defended against as a
-#: runner; the ``heuristic`` bot itself defends from 2 (:data:`~hearts.bots.heuristic_play.DEFEND_AT`).
-#: Earlier defenders make a moon look harder to take than it is against most opponents, and they play
-#: ordinary hands oddly (no queen for a seat that took two hearts): against hearts-engine's ``mc:128``,
-#: ``search:sims=300:pass=10`` gained +0.41 ± 0.30 payoff a hand over 100 deals with 8 instead of 2.
-ROLLOUT_DEFEND_AT = 8
+__all__ = ["ROLLOUT_DEFEND_AT", "RUN_ON_AT", "rollout_card", "rollout_moon"]
 
 
 def rollout_card(hand: Hand, shoot: int = 0, root: int = -1, root_run_on: int = RUN_ON_AT) -> Card:
@@ -54,39 +48,20 @@ def rollout_card(hand: Hand, shoot: int = 0, root: int = -1, root_run_on: int = 
         if s != me:
             out |= lo[s]
     rules = hand.rules
-    extra = hand.pile_points
-    kitty = hand.kitty
-    if kitty:
-        for c in kitty:
-            out |= 1 << c  # the kitty's cards are unseen: out, as far as the seat knows
-        if not hand.tricks:
-            extra += len(kitty) // 2  # the kitty's expected points go to the first trick
-    mine = lo[me]
-    points = hand.points_taken
-    moon = rules.moon_points
-    taken = points[me]
-    mode = NORMAL
+    trick = hand.trick
+    pts = hand.pile_points + trick_points(trick, len(trick))
+    if rules.jack_of_diamonds:
+        pts += JACK_POINTS * trick.count(JD)
+    for c in hand.kitty:
+        out |= 1 << c  # the kitty's cards are unseen: out, as far as the seat knows
+    if hand.kitty and not hand.tricks:
+        pts += len(hand.kitty) // 2  # the kitty's expected points go to the first trick
     run_on = root_run_on if me == root else RUN_ON_AT
-    if taken == sum(points) and (
-        shoot >> me & 1 or rules.copies == 1 and taken * 26 >= run_on * moon or shooting(points, me, moon, mine, out)
-    ):
-        mode = SHOOT
-    return choose_play(
-        legal,
-        mine,
-        out,
-        hand.trick,
-        hand.leader,
-        hand.n,
-        me,
-        points,
-        moon,
-        rules.copies,
-        bool(rules.jack_of_diamonds),
-        extra,
-        mode,
-        hand.voids,
-        ROLLOUT_DEFEND_AT,
+    packed = pack_rules(rules)
+    live = live_cards(trick, len(trick), rules.copies) if trick else 0
+    runner = rollout_runner(packed, hand.points_taken)
+    return rollout_choice(
+        packed, legal, lo[me], out, trick, len(trick), hand.leader, me, hand.points_taken, hand.voids, pts, live, runner, shoot, run_on
     )
 
 
