@@ -25,6 +25,7 @@ Exit status 0, 2 for a bad option.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections import defaultdict
 from typing import NamedTuple
@@ -131,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(e))
     if not isinstance(judge, SearchBot):
         parser.error(f"--judge must be a search spec, not {args.judge!r}")
-    judge.gate = 0.0
-    judge.ms = None
+    judge.settings = dataclasses.replace(judge.settings, gate=0.0, ms=None)
     rows: list[Regret] = []
     for i in range(args.hands):
         rows += judge_hand(args.seed * 100_000 + i, i % 4 + 1, judge)

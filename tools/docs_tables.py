@@ -1,4 +1,4 @@
-"""Write the docs' generated tables from the code: the search bot's settings in ``docs/bots.md``.
+"""Write the docs' generated tables from the code: the search bot's settings and its presets (the levels) in ``docs/bots.md``.
 
 Each table sits between ``<!-- NAME: ... -->`` and ``<!-- /NAME -->`` lines::
 
@@ -18,14 +18,33 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def search_settings() -> str:
-    from hearts.bots.search import SETTINGS
+    from hearts.bots.search_settings import SETTINGS
     from hearts.bots.settings import markdown_table
 
     return markdown_table(SETTINGS)
 
 
+def search_presets() -> str:
+    """The settings a preset sets (one column a preset), then each preset's spec."""
+    from hearts.bots.search_settings import PRESETS, SETTINGS
+
+    names = list(PRESETS)
+    rows = ["| setting | default | " + " | ".join(f"`{n}`" for n in names) + " |", "|---" * (len(names) + 2) + "|"]
+    for s in SETTINGS:
+        values = [getattr(PRESETS[n], s.name) for n in names]
+        if any(v != s.default for v in values):
+            cells = ["none" if v is None else s.text(v) if s.kind == "flag" else str(v) for v in values]
+            rows.append(f"| `{s.key}` | {s.default_text()} | " + " | ".join(cells) + " |")
+    rows.append("")
+    rows += [f"- `{n}`: `{PRESETS[n].spec()}`" for n in names]
+    return "\n".join(rows)
+
+
 #: (file, table name) -> the function that makes the table
-TABLES: dict[tuple[str, str], Callable[[], str]] = {("docs/bots.md", "search settings"): search_settings}
+TABLES: dict[tuple[str, str], Callable[[], str]] = {
+    ("docs/bots.md", "search settings"): search_settings,
+    ("docs/bots.md", "search presets"): search_presets,
+}
 
 
 def fill(text: str, name: str, table: str) -> str:

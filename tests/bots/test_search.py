@@ -10,7 +10,7 @@ from test_heuristic import cards
 from hearts.bots import BotSpecError, make_bot
 from hearts.bots.play import play_hand
 from hearts.bots.sampler import allowed_masks
-from hearts.bots.search import SearchBot, duck_card, playout
+from hearts.bots.search import SearchBot, SearchSettings
 from hearts.core import Hand, Rules, SeatView, card_name
 from hearts.core.cards import SUIT_OF
 
@@ -33,20 +33,6 @@ def test_search_plays_only_legal_cards_in_every_variant(rules: Rules) -> None:
     bots = [make_bot("search:sims=6", seed=s) for s in range(rules.players)]
     hand = play_hand(Hand.from_seed(rules, rules.players), bots)  # an illegal action would raise
     assert hand.phase == "done" and hand.points is not None
-
-
-@pytest.mark.parametrize("rules", RULES, ids=IDS)
-def test_the_duck_rollout_policy_is_legal(rules: Rules) -> None:
-    for seed in range(3):
-        hand = mid_hand(rules, seed, 0)
-        points = playout(hand, duck_card)
-        assert hand.phase == "done" and len(points) == rules.players
-
-
-def test_duck_rollouts_play_a_whole_hand_through_the_bot() -> None:
-    rules = Rules.cancellation(9)
-    bots = [make_bot("search:sims=8:rollout=duck:eval=points", seed=s) for s in range(9)]
-    assert play_hand(Hand.from_seed(rules, 2), bots).phase == "done"
 
 
 def test_same_seed_and_sims_give_the_same_decisions() -> None:
@@ -146,8 +132,9 @@ def test_passes_and_moon_choice() -> None:
         ("search:ms=abc", "ms must be a whole number"),
         ("search:sims=0", "sims must be between 1"),
         ("search:worlds=-1", "worlds must be between 1"),
-        ("search:rollout=magic", "rollout must be one of heuristic, duck"),
-        ("search:eval=fun", "eval must be one of payoff, points, hand"),
+        ("search:rollout=duck", "unknown setting 'rollout'"),  # removed: no level, recipe or documented use
+        ("search:eval=fun", "eval must be one of payoff, hand"),
+        ("search:eval=points", "eval must be one of payoff, hand"),
         ("search:pass=x", "pass must be a whole number"),
         ("search:moon=2", "moon must be between 0 and 1"),
         ("search:depth=3", "unknown setting 'depth'"),
@@ -162,15 +149,20 @@ def test_bad_settings_are_clear_errors(spec: str, message: str) -> None:
 
 
 def test_settings_are_read() -> None:
-    bot = make_bot("search:ms=200:sims=50:worlds=9:jobs=1:rollout=duck:eval=points:seed=4")
+    bot = make_bot("search:ms=200:sims=50:worlds=9:jobs=1:eval=hand:seed=4")
     assert isinstance(bot, SearchBot)
-    assert (bot.ms, bot.sims, bot.worlds, bot.jobs, bot.rollout, bot.evaluation) == (200, 50, 9, 1, "duck", "points")
+    s = bot.settings
+    assert (s.ms, s.sims, s.worlds, s.jobs, s.evaluation) == (200, 50, 9, 1, "hand")
     tuned = make_bot("search:sims=10:pass_miss=0.75:touch=0:stopper=3:boss=2.5")
-    assert isinstance(tuned, SearchBot) and (tuned.pass_miss, tuned.touch, tuned.stopper, tuned.boss) == (0.75, False, 3.0, 2.5)
+    assert isinstance(tuned, SearchBot)
+    t = tuned.settings
+    assert (t.pass_miss, t.touch, t.stopper, t.boss) == (0.75, False, 3.0, 2.5)
+    assert t == SearchSettings(sims=10, pass_miss=0.75, touch=False, stopper=3, boss=2.5)
     default = make_bot("search")
-    assert isinstance(default, SearchBot) and default.ms == 700 and default.sims is None
+    assert isinstance(default, SearchBot) and default.settings.ms == 700 and default.settings.sims is None
+    assert default.settings == SearchBot().settings == SearchSettings()
     only_sims = make_bot("search:sims=10")
-    assert isinstance(only_sims, SearchBot) and only_sims.ms is None
+    assert isinstance(only_sims, SearchBot) and only_sims.settings.ms is None
 
 
 def _position(hands: list[str], dealer: int, plays: str) -> Hand:

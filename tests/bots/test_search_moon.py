@@ -12,7 +12,7 @@ from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_pass import KEEP_NONE, KEEP_SECOND, choose_pass, moon_pass, shed_order
 from hearts.bots.heuristic_play import SHOOT
 from hearts.bots.playout import GAME_SCALE, Evaluator
-from hearts.bots.search import SearchBot
+from hearts.bots.search import SearchBot, SearchSettings
 from hearts.bots.search_pass import pass_candidates, search_pass
 from hearts.core import Hand, Rules
 
@@ -35,7 +35,7 @@ def moon_lead() -> Hand:
 
 def test_a_moon_hand_is_shot() -> None:
     hand = moon_hand()
-    bot = SearchBot(ms=None, sims=120, seed=3)
+    bot = SearchBot(SearchSettings(sims=120), seed=3)
     while hand.phase == "play":
         hand.play(bot.play_card(hand.view(0)) if hand.to_move == 0 else hand.legal_cards()[0])
     assert hand.shooter == 0
@@ -43,7 +43,7 @@ def test_a_moon_hand_is_shot() -> None:
 
 def test_a_chosen_shoot_line_is_latched_until_another_seat_scores(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = moon_lead()
-    bot = SearchBot(ms=None, sims=60, seed=3)
+    bot = SearchBot(SearchSettings(sims=60), seed=3)
     monkeypatch.setattr(search, "double_bar", lambda results, best, share=0.5: True)
     card = bot.play_card(hand.view(0))
     assert card == view_card(hand.view(0), SHOOT) and bot._latch is not None and bot.last_worlds > 0
@@ -60,7 +60,7 @@ def test_no_shoot_line_once_another_seat_has_points() -> None:
     fixed = {0: "2C 2H 4H KH QS 5S", 1: "3C 3H", 2: "4C 5C 6C", 3: "AC KC QC AH"}
     hand = Hand(rules, deal(rules, fixed), number=4)
     play(hand, "2C 3C 4C AC  KC 2H 3H 5C")  # seat 3 holds 2 points
-    bot = SearchBot(ms=None, sims=30, seed=1)
+    bot = SearchBot(SearchSettings(sims=30), seed=1)
     bot._latch = ("stale",)
     play(hand, "QC")
     bot.play_card(hand.view(0))
@@ -109,9 +109,11 @@ def test_new_settings_are_read_and_levels_stay_within_their_budgets() -> None:
 
     bot = make_bot("search:sims=50:pass=7:pass_ms=90:gate=1.5:moon=0:eval=hand")
     assert isinstance(bot, SearchBot)
-    assert (bot.pass_worlds, bot.pass_ms, bot.gate, bot.moon, bot.evaluation) == (7, 90, 1.5, False, "hand")
-    hard, expert = make_bot(LEVELS["hard"]), make_bot(LEVELS["expert"])
-    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    s = bot.settings
+    assert (s.pass_worlds, s.pass_ms, s.gate, s.moon, s.evaluation) == (7, 90, 1.5, False, "hand")
+    hard_bot, expert_bot = make_bot(LEVELS["hard"]), make_bot(LEVELS["expert"])
+    assert isinstance(hard_bot, SearchBot) and isinstance(expert_bot, SearchBot)
+    hard, expert = hard_bot.settings, expert_bot.settings
     assert hard.ms is not None and hard.ms <= 150 and hard.pass_ms is not None and hard.pass_ms <= 150
     assert expert.ms is not None and expert.ms <= 1000 and expert.pass_ms is not None and expert.pass_ms <= 1000
 
@@ -192,7 +194,7 @@ def test_with_pass_top_the_pool_holds_the_top_heart_the_heuristic_keeps_back() -
     assert list(free[0]) == sorted(choose_pass(hand.hand_cards(0), rules, stopper=KEEP_NONE))
     assert len(free) == len(kept)  # the pool keeps its size: the A♥ takes the place of the least sheddable
     bot = make_bot("search:sims=5:pass=3:pass_top=1")
-    assert isinstance(bot, SearchBot) and bot.pass_top and not SearchBot().pass_top
+    assert isinstance(bot, SearchBot) and bot.settings.pass_top and not SearchBot().settings.pass_top
     with pytest.raises(BotSpecError, match="pass_top must be between 0 and 2"):
         make_bot("search:pass_top=3")
 
@@ -208,7 +210,7 @@ def test_pass_top_2_sends_the_top_heart_only_when_a_second_high_heart_stays() ->
     one = Hand(rules, deal(rules, {0: "2C 5C 9C KC 3D TD JD 4H 6H 7H AH 4S 8S"}))
     assert pass_candidates(one.view(0), stopper=KEEP_SECOND) == pass_candidates(one.view(0))
     bot = make_bot("search:sims=5:pass_top=2")  # no pass search: the heuristic's pass, with the Q♥ kept
-    assert isinstance(bot, SearchBot) and bot.pass_top == 2
+    assert isinstance(bot, SearchBot) and bot.settings.pass_top == 2
     assert bot.pass_cards(two.view(0)) == list(candidates[0])
 
 

@@ -3,7 +3,8 @@
 A spec is a bot name, optionally followed by ``:key=value`` settings:
 ``random``, ``heuristic``, ``search:ms=500``, ``search:sims=2000:seed=3``,
 ``openspiel-ismcts:sims=1000``. The difficulty levels ``easy``, ``medium``,
-``hard`` and ``expert`` name fixed specs (see :data:`LEVELS`).
+``hard`` and ``expert`` name fixed specs (see :data:`LEVELS`); ``hard`` and
+``expert`` are the search's presets (:class:`~hearts.bots.search_settings.SearchSettings`).
 
 Bots from outside (docs/write-a-bot.md):
 
@@ -33,6 +34,7 @@ from collections.abc import Callable
 from hearts.core import HeartsError
 
 from .base import Bot, RandomBot
+from .search_settings import PRESETS
 
 
 class BotSpecError(HeartsError, ValueError):
@@ -56,13 +58,13 @@ FACTORIES: dict[str, str] = {
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength); ``medium`` is
-#: the learned net where a model is shipped for the table's shape and NumPy is installed, else the heuristic
+#: the learned net where a model is shipped for the table's shape and NumPy is installed, else the heuristic;
+#: ``hard`` and ``expert`` are the specs of the search's presets (:data:`hearts.bots.search_settings.PRESETS`)
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.5",
     "medium": "net:fallback=heuristic",
-    "hard": "search:sims=1000:pass=24:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6:boss=3:ms=140:pass_ms=140",
-    "expert": "search:sims=3000:pass=100:gate=1.5:pass_guard=5:pass_miss=0.5:pass_alone=1:stopper=3:boss=3:boss_over=1"
-    ":pass_top=2:miss=0.6:ms=900:pass_ms=900",
+    "hard": PRESETS["hard"].spec(),
+    "expert": PRESETS["expert"].spec(),
 }
 
 

@@ -3,7 +3,7 @@
 To play a card the bot deals the hidden cards into *worlds* that agree with
 its view (:mod:`hearts.bots.sampler`), and in every world plays each legal
 card then plays the hand out with a rollout policy (the heuristic's
-:func:`~hearts.bots.heuristic_rollout.rollout_card` by default). A card's value
+:func:`~hearts.bots.heuristic_rollout.rollout_card`). A card's value
 is its mean *payoff* over the worlds: the mean of the other seats' points for
 the hand minus its own, from the engine's end-of-hand points (so a moon counts
 as in the rules; the payoff is the same whichever way the shooter chooses).
@@ -37,11 +37,15 @@ deals a candidate, raced so that the leading candidates get more);
 otherwise it is the heuristic's. The moon choice goes by the score sheet
 (:func:`~hearts.bots.base.best_moon_choice`).
 
-Settings (``search:key=value:...``): :data:`SETTINGS`, each with its range,
-default and meaning (the docs' settings table is generated from it). With
+Settings (``search:key=value:...``): one frozen
+:class:`~hearts.bots.search_settings.SearchSettings`, whose fields give each
+setting's range, default and meaning (the docs' settings table is generated
+from them); the levels ``hard`` and ``expert`` are its presets. With
 neither ``ms`` nor ``sims`` the budget is :data:`DEFAULT_MS` a decision.
 
 >>> from hearts.core import Hand, Rules
+>>> SearchBot(SearchSettings.hard()).settings.sims
+1000
 >>> bot = make({"sims": "40", "seed": "1"}, None)
 >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
 >>> hand.play(hand.legal_cards()[0])
@@ -64,10 +68,10 @@ import weakref
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import HEARTS_MASK, QS, SUIT_MASKS
+from hearts.core.cards import HEARTS_MASK
 from hearts.core.hand import POINT_MASK
 from hearts.core.worlds import WorldMaker
 
@@ -75,64 +79,25 @@ from .base import Bot
 from .fast_playout import fast_playable, fast_playout
 from .heuristic import out_cards, view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
-from .heuristic_play import LIVE_DEFEND_AT, SHOOT, boss_heart, defended, stopper_card
+from .heuristic_play import SHOOT, boss_heart, defended, stopper_card
 from .heuristic_rollout import rollout_card
 from .inference import PassEvidence, PlayEvidence, plausibility
 from .playout import Evaluator, Policy, playout
 from .sampler import WorldSampler
 from .search_pass import beats, search_pass
-from .settings import Setting, parse
+from .search_settings import DEFAULT_MS as DEFAULT_MS
+from .search_settings import SETTINGS as SETTINGS
+from .search_settings import SearchSettings
 from .touching import touching_groups
 
-DEFAULT_MS = 700
-ROLLOUTS = ("heuristic", "duck")
-EVALS = ("payoff", "points", "hand")
 #: the heart kept back from a pass (:func:`~hearts.bots.heuristic_pass.shed_order`) for each ``pass_top``
 STOPPER_OF_PASS_TOP = (KEEP_TOP, KEEP_NONE, KEEP_SECOND)
 #: the shoot line is chosen only if it took the moon in more than this share of the worlds
 MOON_BAR = 0.5
 
 
-def duck_card(hand: Hand, shoot: int = 0) -> Card:
-    """A tiny stand-in rollout policy: duck under the winner, else dump the worst card, lead low.
-
-    >>> from hearts.core import Hand, Rules
-    >>> hand = Hand.from_seed(Rules.standard(4), seed=3, number=4)
-    >>> while hand.phase == "play":
-    ...     hand.play(duck_card(hand))
-    >>> sum(hand.points_taken)
-    26
-    """
-    legal = hand.legal_mask()
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    trick = hand.trick
-    if trick:
-        suit = SUIT_MASKS[trick[0] // 13]
-        if legal & suit:
-            best = max(c for c in trick if (1 << c) & suit)
-            under = legal & ((1 << best) - 1)
-            if under:
-                return under.bit_length() - 1  # the highest card that ducks
-            return legal.bit_length() - 1  # must win: win high
-        if legal >> QS & 1:
-            return QS
-        hearts = legal & HEARTS_MASK
-        if hearts:
-            return hearts.bit_length() - 1
-        return _highest_rank(legal)
-    return _lowest_rank(legal)
-
-
-def _highest_rank(m: int) -> Card:
-    return max((c for s in SUIT_MASKS if m & s for c in [(m & s).bit_length() - 1]), key=lambda c: c % 13)
-
-
-def _lowest_rank(m: int) -> Card:
-    return min((c for s in SUIT_MASKS if m & s for c in [((m & s) & -(m & s)).bit_length() - 1]), key=lambda c: c % 13)
-
-
-POLICIES: dict[str, Policy] = {"heuristic": rollout_card, "duck": duck_card}
+#: the rollout policies by name (the search plays the heuristic's)
+POLICIES: dict[str, Policy] = {"heuristic": rollout_card}
 
 
 class WorldResult(NamedTuple):
@@ -283,54 +248,9 @@ def evaluate_worlds(
 class SearchBot(Bot):
     """Perfect-information Monte Carlo over sampled worlds; see the module docstring for the settings."""
 
-    def __init__(
-        self,
-        *,
-        ms: int | None = DEFAULT_MS,
-        sims: int | None = None,
-        worlds: int | None = None,
-        jobs: int = 1,
-        rollout: str = "heuristic",
-        evaluation: str = "payoff",
-        moon: bool = True,
-        pass_worlds: int = 0,
-        pass_ms: int | None = None,
-        pass_guard: int = 0,
-        gate: float = 0.0,
-        miss: float = 1.0,
-        pass_miss: float = 1.0,
-        touch: bool = True,
-        pass_alone: bool = False,
-        pass_top: int = 0,
-        stopper: float = 0.0,
-        live: int = LIVE_DEFEND_AT,
-        boss: float = 0.0,
-        boss_over: int = 0,
-        seed: int | None = None,
-        name: str = "search",
-    ) -> None:
-        self.ms = ms
-        self.sims = sims
-        self.worlds = worlds
-        self.jobs = jobs
-        self.rollout = rollout
-        self.evaluation = evaluation
-        self.moon = moon
-        self.pass_worlds = pass_worlds
-        self.pass_ms = pass_ms if pass_ms is not None else ms
-        self.pass_guard = pass_guard
-        self.gate = gate
-        self.miss = miss
-        self.touch = touch
-        self.pass_alone = pass_alone
-        self.pass_top = pass_top
-        self.pass_miss = pass_miss
-        #: payoff by which a searched card must beat the moon stopper's low heart to be played instead
-        self.stopper = stopper
-        #: payoff by which dumping the top heart must beat keeping it from a possible shooter
-        self.boss = boss
-        self.boss_over = boss_over
-        self.live = live
+    def __init__(self, settings: SearchSettings | None = None, *, seed: int | None = None, name: str = "search") -> None:
+        #: every setting (the default ones without ``settings``); a new decision reads them afresh
+        self.settings = settings if settings is not None else SearchSettings()
         self.rng = random.Random(seed)
         self.name = name
         self._pool: Executor | None = None
@@ -341,6 +261,27 @@ class SearchBot(Bot):
         self.last_sims = 0
         self._values: dict[Card, float] | None = None
         self._pass_values: dict[tuple[Card, ...], float] | None = None
+
+    # -- settings that net-rollout (NetRolloutBot) reads as the bot's own, until it reads self.settings --
+    @property
+    def pass_worlds(self) -> int:
+        return self.settings.pass_worlds
+
+    @property
+    def evaluation(self) -> str:
+        return self.settings.evaluation
+
+    @property
+    def miss(self) -> float:
+        return self.settings.miss
+
+    @property
+    def pass_miss(self) -> float:
+        return self.settings.pass_miss
+
+    @property
+    def pass_top(self) -> int:
+        return self.settings.pass_top
 
     # -- the three decisions ---------------------------------------------
     def decision_values(self) -> dict[Card, float] | None:
@@ -354,19 +295,21 @@ class SearchBot(Bot):
     def pass_cards(self, view: SeatView) -> list[Card]:
         self._values = self._pass_values = None
         base = self.rng.getrandbits(48) << 16
-        stopper = STOPPER_OF_PASS_TOP[self.pass_top]
-        if not self.pass_worlds:
+        s = self.settings
+        stopper = STOPPER_OF_PASS_TOP[s.pass_top]
+        if not s.pass_worlds:
             return choose_pass(view.hand, view.rules, stopper)
-        deadline = None if self.pass_ms is None else time.monotonic() + self.pass_ms / 1000
+        ms = s.pass_ms if s.pass_ms is not None else s.ms
+        deadline = None if ms is None else time.monotonic() + ms / 1000
         report: dict[tuple[Card, ...], float] = {}
         cards = search_pass(
             view,
-            self.pass_worlds,
+            s.pass_worlds,
             base,
             deadline,
-            moon=self.moon,
-            guard=self.pass_guard,
-            alone=self.pass_alone,
+            moon=s.moon,
+            guard=s.pass_guard,
+            alone=s.pass_alone,
             stopper=stopper,
             report=report,
         )
@@ -377,13 +320,14 @@ class SearchBot(Bot):
         self._values = self._pass_values = None
         legal = view.legal
         base = self.rng.getrandbits(48) << 16  # drawn every decision, so later decisions do not depend on timing
+        s = self.settings
         me = view.seat
         assert me is not None
         points = view.points_taken
         clean = sum(points) == points[me]  # nobody else has a point: the moon is still open to us
         shoot_card: Card | None = None
         key: tuple[object, ...] | None = None
-        if self.moon and clean and view.rules.copies == 1:
+        if s.moon and clean and view.rules.copies == 1:
             key = (view.hand_number, view.dealer, view.scores)  # this hand
             if self._latch == key:
                 self.last_worlds = self.last_sims = 0
@@ -396,16 +340,14 @@ class SearchBot(Bot):
         if view.rules.copies == 1 and view.trick:
             # live moon defence: cards that feed a runner are not even tried
             leader = view.trick_leader if view.trick_leader is not None else me
-            allowed = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, at=self.live)
+            allowed = defended(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, at=s.live)
             if len(allowed) < len(legal):
                 legal = tuple(allowed)
                 view = dataclasses.replace(view, legal=legal)
-            if self.stopper > 0:
+            if s.stopper > 0:
                 stopper = stopper_card(legal, view.trick, leader, view.players, me, points, view.rules.moon_points)
-            if self.boss > 0:
-                boss = boss_heart(
-                    legal, view.trick, leader, view.players, me, points, view.rules.moon_points, out_cards(view), self.boss_over
-                )
+            if s.boss > 0:
+                boss = boss_heart(legal, view.trick, leader, view.players, me, points, view.rules.moon_points, out_cards(view), s.boss_over)
         if len(legal) == 1:
             self.last_worlds = self.last_sims = 0
             return legal[0]
@@ -414,17 +356,17 @@ class SearchBot(Bot):
             must = {stopper} if stopper is not None else set()
             legal = tuple(c for c in legal if c in kept or c in must)
             view = dataclasses.replace(view, legal=legal)
-        groups = touching_groups(view) if self.touch else [[c] for c in legal]
+        groups = touching_groups(view) if s.touch else [[c] for c in legal]
         group_of = {c: g for g in groups for c in g}
         if len(groups) < len(legal):  # weigh one card of each group of touching cards
             legal = tuple(g[0] for g in groups)
             view = dataclasses.replace(view, legal=legal)
         start = time.monotonic()
-        deadline = None if self.ms is None else start + self.ms / 1000
+        deadline = None if s.ms is None else start + s.ms / 1000
         width = len(legal) + (shoot_card is not None)
-        limit = self.worlds if self.worlds is not None else 1 << 30
-        if self.sims is not None:
-            limit = min(limit, max(1, -(-self.sims // width)))
+        limit = s.worlds if s.worlds is not None else 1 << 30
+        if s.sims is not None:
+            limit = min(limit, max(1, -(-s.sims // width)))
         results = self._run(view, limit, base, deadline, shoot_card)
         results.sort(key=lambda r: r.world)
         totals = [0.0] * len(legal)
@@ -449,12 +391,12 @@ class SearchBot(Bot):
         card = self._best(legal, finalists, totals, best, results, group_of)
         if stopper is not None and stopper != card:
             # keep the high hearts home against a possible moon unless the search clearly prefers to dump one
-            if values[card] - values[stopper] < self.stopper:
+            if values[card] - values[stopper] < s.stopper:
                 return stopper
         if card == boss:
             # keep the stopper of any moon home unless the search clearly prefers to dump it
             keep = _keeper(values, boss)
-            if keep is not None and values[card] - values[keep] < self.boss:
+            if keep is not None and values[card] - values[keep] < s.boss:
                 return keep
         return card
 
@@ -479,10 +421,10 @@ class SearchBot(Bot):
         incumbent = group_of[preferred][0]
         if incumbent in tied:
             return preferred
-        if self.gate:
+        if self.settings.gate:
             # the rollout policy's own card stands unless the best card beats it clearly (paired over the worlds)
             k, j = legal.index(tied[0]), legal.index(incumbent)
-            if not beats([r.values[k] for r in results], [r.values[j] for r in results], self.gate):
+            if not beats([r.values[k] for r in results], [r.values[j] for r in results], self.settings.gate):
                 return preferred
         return tied[0]
 
@@ -494,8 +436,9 @@ class SearchBot(Bot):
 
     # -- parallel evaluation ---------------------------------------------
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
-        jobs = self.jobs
-        args = (self.rollout, self.evaluation, shoot_card, self.miss, self.pass_miss, self.pass_top)
+        s = self.settings
+        jobs = s.jobs
+        args = ("heuristic", s.evaluation, shoot_card, s.miss, s.pass_miss, s.pass_top)
         if jobs == 1:
             return evaluate_worlds(view, range(limit), base, deadline, *args)
         pool = self._executor()
@@ -511,7 +454,7 @@ class SearchBot(Bot):
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs - 1)
+            self._pool = ProcessPoolExecutor(max_workers=self.settings.jobs - 1)
             weakref.finalize(self, _shutdown, self._pool)
             _POOLS.add(self._pool)
         return self._pool
@@ -571,136 +514,14 @@ def _close_all() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-#: the search's settings: spec name, values, default and meaning (the docs' table is made from it)
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "ms",
-        "int",
-        "time budget a decision, in milliseconds (700 when neither `ms` nor `sims` is given)",
-        default=None,
-        low=1,
-        high=600_000,
-    ),
-    Setting(
-        "sims",
-        "int",
-        "simulations a decision (one card played out in one world); with a seed the decision is "
-        "then deterministic, whatever `jobs`; with `ms` too, whichever comes first",
-        default=None,
-        low=1,
-        high=10_000_000,
-    ),
-    Setting("worlds", "int", "the most worlds a decision", default=None, low=1, high=10_000_000),
-    Setting(
-        "jobs", "int", "processes; the worlds are split by index and merged in order, so the result is the same", default=1, low=1, high=2
-    ),
-    Setting(
-        "rollout", "choice", "the rollout policy: the heuristic's, or a tiny duck-or-dump policy", default="heuristic", choices=ROLLOUTS
-    ),
-    Setting(
-        "eval",
-        "choice",
-        "a card's worth: its mean payoff (the game's result when the hand can end the game), "
-        "minus its own points, or the hand's payoff always",
-        default="payoff",
-        choices=EVALS,
-        attr="evaluation",
-    ),
-    Setting("moon", "flag", "try the shoot line in one-deck games", default=True),
-    Setting(
-        "pass",
-        "int",
-        "the pass search's budget, in sampled deals a candidate (0: the heuristic's pass)",
-        default=0,
-        low=0,
-        high=100_000,
-        attr="pass_worlds",
-    ),
-    Setting("pass_ms", "int", "the pass search's time budget, in milliseconds (default: `ms`)", default=None, low=1, high=600_000),
-    Setting("pass_guard", "int", "the pass search keeps the Q♠ only with at least this many spades below her", default=0, low=0, high=12),
-    Setting("pass_alone", "flag", "pass the Q♠ without hearts while the hand has other cards to send with her", default=False),
-    Setting(
-        "pass_top",
-        "int",
-        "1: pass the top heart like any high heart, where the heuristic keeps it back as a "
-        "moon stopper; 2: the same only when a second heart of jack or higher stays back instead",
-        default=0,
-        low=0,
-        high=2,
-    ),
-    Setting(
-        "miss",
-        "float",
-        "a world's weight is multiplied by this for each play seen that the rollout policy "
-        "would not have made in it (1: every world the same)",
-        default=1.0,
-        low=0.05,
-        high=1.0,
-    ),
-    Setting(
-        "pass_miss",
-        "float",
-        "the same for each card passed to this seat that the passer's heuristic pass would not have sent",
-        default=1.0,
-        low=0.05,
-        high=1.0,
-    ),
-    Setting("touch", "flag", "weigh one card of each group of touching cards (they are worth the same)", default=True),
-    Setting(
-        "gate",
-        "float",
-        "standard errors, paired over the worlds, by which the best card must beat the rollout policy's own card to be played instead",
-        default=0.0,
-        low=0.0,
-        high=10.0,
-    ),
-    Setting(
-        "live",
-        "int",
-        "the live moon defence stands against a seat holding every point from this many points",
-        default=LIVE_DEFEND_AT,
-        low=1,
-        high=26,
-    ),
-    Setting(
-        "stopper",
-        "float",
-        "under a heart led by a seat holding every point, play the lowest heart unless the "
-        "searched card is better by this much payoff (0: off)",
-        default=0.0,
-        low=0.0,
-        high=26.0,
-    ),
-    Setting(
-        "boss",
-        "float",
-        "void in the led suit, keep the top heart out of a trick that could go to a shooter "
-        "unless dumping it is better by this much payoff (0: off)",
-        default=0.0,
-        low=0.0,
-        high=26.0,
-    ),
-    Setting(
-        "boss_over",
-        "int",
-        "with `boss`: the top heart may have this many hearts out above it, with a lower heart of ours to play under each",
-        default=0,
-        low=0,
-        high=12,
-    ),
-)
-
-
 def make(params: dict[str, str], seed: int | None) -> Bot:
-    """``search``: the :data:`SETTINGS`, and ``seed``."""
+    """``search``: the :class:`~hearts.bots.search_settings.SearchSettings`, and ``seed``."""
     params = dict(params)
     params.pop("seed", None)
-    return SearchBot(**settings(params, "search"), seed=seed)
+    return SearchBot(SearchSettings.from_params(params, "search"), seed=seed)
 
 
-def settings(params: dict[str, str], spec: str) -> dict[str, Any]:
-    """:class:`SearchBot`'s keyword arguments from a spec's settings (every one is used up; an unknown one raises)."""
-    out = parse(SETTINGS, params, spec)
-    if out["ms"] is None and out["sims"] is None:
-        out["ms"] = DEFAULT_MS
-    return out
+def settings(params: dict[str, str], spec: str) -> dict[str, SearchSettings]:
+    """:class:`SearchBot`'s keyword arguments from a spec's settings, ``{"settings": SearchSettings}``, for a subclass's
+    factory that passes its own keywords too (every setting is used up; an unknown one raises)."""
+    return {"settings": SearchSettings.from_params(params, spec)}

@@ -2,7 +2,10 @@
 
 The same table parses a spec's ``key=value`` settings into the bot's keyword
 arguments and writes the settings table of the docs, so the two never
-disagree.
+disagree. A bot's settings class is a frozen dataclass whose fields are made
+by :func:`setting`; :func:`table_of` reads its table from the fields, and
+:func:`check` and :func:`spec_text` check an instance and write it back as
+spec settings (:class:`hearts.bots.search_settings.SearchSettings`).
 
 >>> TABLE = (
 ...     Setting("sims", "int", "simulations per decision", default=None, low=1, high=1000),
@@ -25,13 +28,18 @@ hearts.bots.registry.BotSpecError: gate must be between 0.0 and 10.0 in bot spec
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .registry import BotSpecError, float_setting, int_setting, reject_unknown
+# The registry's helpers are imported where a setting is read: the registry builds its levels from the search's
+# presets (:mod:`hearts.bots.search_settings`), which are made of this module's settings.
 
 Kind = Literal["int", "float", "flag", "choice"]
+
+#: the key of a :func:`setting` field's :class:`Setting` in the field's metadata
+SETTING = "hearts.setting"
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,8 @@ class Setting:
 
     def read(self, params: dict[str, str], spec: str) -> int | float | bool | str | None:
         """This setting's value from ``params`` (removed from it), or the default; a bad value raises BotSpecError."""
+        from .registry import BotSpecError, float_setting, int_setting
+
         if self.kind == "int":
             if self.key not in params:
                 return self.default
@@ -67,6 +77,38 @@ class Setting:
         if value not in self.choices:
             raise BotSpecError(f"{self.key} must be one of {', '.join(self.choices)} in bot spec {spec!r}, not {value!r}")
         return value
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a value of this setting, or None.
+
+        >>> Setting("sims", "int", "", low=1, high=9).problem(0)
+        'sims must be between 1 and 9, not 0'
+        """
+        if value is None and self.default is None and self.kind in ("int", "float"):
+            return None
+        if self.kind == "flag":
+            return None if isinstance(value, bool) else f"{self.key} must be True or False, not {value!r}"
+        if self.kind == "choice":
+            return None if value in self.choices else f"{self.key} must be one of {', '.join(self.choices)}, not {value!r}"
+        number = int if self.kind == "int" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, number):
+            return f"{self.key} must be a {'whole number' if self.kind == 'int' else 'number'}, not {value!r}"
+        if not self.low <= value <= self.high:
+            low, high = (int(self.low), int(self.high)) if self.kind == "int" else (self.low, self.high)
+            return f"{self.key} must be between {low} and {high}, not {value}"
+        return None
+
+    def text(self, value: int | float | bool | str) -> str:
+        """``value`` as a spec writes it (read back to the same value).
+
+        >>> Setting("boss", "float", "").text(3.0), Setting("miss", "float", "").text(0.6), Setting("moon", "flag", "").text(False)
+        ('3', '0.6', '0')
+        """
+        if self.kind == "flag":
+            return str(int(bool(value)))
+        if self.kind == "float" and isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value) if self.kind != "float" else repr(float(value))
 
     def values(self) -> str:
         """The values it takes, for the docs."""
@@ -90,9 +132,66 @@ class Setting:
 
 def parse(table: Sequence[Setting], params: dict[str, str], spec: str) -> dict[str, Any]:
     """Every setting of ``table`` read from ``params`` (used up); a setting ``table`` does not know raises."""
+    from .registry import reject_unknown
+
     out = {setting.name: setting.read(params, spec) for setting in table}
     reject_unknown(params, spec)
     return out
+
+
+def setting(
+    kind: Kind,
+    help: str,
+    default: int | float | bool | str | None = None,
+    *,
+    low: float = 0,
+    high: float = 0,
+    choices: tuple[str, ...] = (),
+    key: str = "",
+) -> Any:
+    """A dataclass field that is a spec setting: its ``key`` (default: the field's name), kind, range, default and help.
+
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     sims: int = setting("int", "simulations", 10, low=1, high=100)
+    ...     evaluation: str = setting("choice", "a card's worth", "payoff", choices=("payoff", "hand"), key="eval")
+    >>> [(s.key, s.name) for s in table_of(Demo)]
+    [('sims', 'sims'), ('eval', 'evaluation')]
+    >>> spec_text(table_of(Demo), Demo(sims=40))
+    ':sims=40'
+    >>> check(table_of(Demo), Demo(sims=0))
+    Traceback (most recent call last):
+    ...
+    ValueError: sims must be between 1 and 100, not 0
+    """
+    return dataclasses.field(default=default, metadata={SETTING: Setting(key, kind, help, default, low, high, choices)})
+
+
+def table_of(cls: type) -> tuple[Setting, ...]:
+    """The settings of a dataclass whose fields are :func:`setting` s, in field order, each passed on as its field."""
+    out = []
+    for f in dataclasses.fields(cls):
+        s: Setting = f.metadata[SETTING]
+        out.append(dataclasses.replace(s, key=s.key or f.name, attr=f.name))
+    return tuple(out)
+
+
+def check(table: Sequence[Setting], settings: object) -> None:
+    """Raise ValueError for the first field of ``settings`` out of its setting's range."""
+    for s in table:
+        problem = s.problem(getattr(settings, s.name))
+        if problem:
+            raise ValueError(problem)
+
+
+def spec_text(table: Sequence[Setting], settings: object) -> str:
+    """``settings`` as spec settings (``:key=value`` for each value other than its default; read back by :func:`parse`)."""
+    parts = []
+    for s in table:
+        value = getattr(settings, s.name)
+        if value != s.default:
+            parts.append(f":{s.key}={s.text(value)}")
+    return "".join(parts)
 
 
 def markdown_table(table: Sequence[Setting]) -> str:

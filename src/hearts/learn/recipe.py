@@ -25,15 +25,18 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from hearts.bots.search_settings import SearchSettings
 from hearts.core import Rules
-
-#: the search settings that label the standard data: hard's rollout model at 300 simulations a card decision
-TEACHER = "search:sims=300:pass=12:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6"
 
 #: ``hard``'s search at a fixed 1,000 simulations, without its time limit (data must not depend on the machine's speed)
 #: and without its gate: the gate only changes the card played, and the shoot head reads a played card other than the
 #: teacher's best value as its shoot line (:func:`hearts.learn.data.shoot_targets`)
-HARD_TEACHER = "search:sims=1000:pass=24:pass_guard=5:pass_miss=0.5:pass_alone=1:miss=0.6:boss=3"
+HARD_TEACHER_SETTINGS = replace(SearchSettings.hard(), ms=None, pass_ms=None, gate=0.0)
+HARD_TEACHER = HARD_TEACHER_SETTINGS.spec()
+
+#: the search that labels the standard data: ``hard``'s teacher at 300 simulations a card decision, a pass budget of 12
+#: and without the top-heart keeper (``boss``)
+TEACHER = replace(HARD_TEACHER_SETTINGS, sims=300, pass_worlds=12, boss=0.0).spec()
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ CANCELLATION_8 = Recipe(
     "cancellation-8",
     "cancellation",
     8,
-    "search:sims=200:pass=8:miss=0.6",
+    SearchSettings(sims=200, pass_worlds=8, miss=0.6).spec(),
     chunks=80,
     chunk_hands=50,
     shard_hands=25,
@@ -144,7 +147,7 @@ RECIPES: dict[str, Recipe] = {
         "tiny",
         "standard",
         4,
-        "search:sims=24:pass=4",
+        SearchSettings(sims=24, pass_worlds=4).spec(),
         chunks=2,
         chunk_hands=4,
         shard_hands=2,

@@ -22,7 +22,8 @@ import numpy as np
 
 from hearts.bots import Bot
 from hearts.bots.registry import BotSpecError, int_setting
-from hearts.bots.search import SearchBot, settings
+from hearts.bots.search import SearchBot
+from hearts.bots.search_settings import SearchSettings
 from hearts.core import Card, Rules, SeatView
 
 from .bot import NetBot
@@ -36,8 +37,16 @@ DEFAULT_TOP = 4
 class NetSearchBot(SearchBot):
     """:class:`~hearts.bots.search.SearchBot` that weighs only the net's ``top`` cards."""
 
-    def __init__(self, *, top: int = DEFAULT_TOP, model: NetModel | None = None, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        settings: SearchSettings | None = None,
+        *,
+        top: int = DEFAULT_TOP,
+        model: NetModel | None = None,
+        seed: int | None = None,
+        name: str = "search",
+    ) -> None:
+        super().__init__(settings, seed=seed, name=name)
         self.top = top
         self.net = NetBot(model)
 
@@ -60,7 +69,8 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     params = dict(params)
     params.pop("seed", None)
     top = int_setting(params, "top", 1, 52, DEFAULT_TOP, spec)
-    return NetSearchBot(top=top, model=model_setting(params), **settings(params, spec), seed=seed)
+    model = model_setting(params)
+    return NetSearchBot(SearchSettings.from_params(params, spec), top=top, model=model, seed=seed)
 
 
 def model_setting(params: dict[str, str]) -> NetModel | None:

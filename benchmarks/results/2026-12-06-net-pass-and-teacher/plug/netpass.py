@@ -7,7 +7,7 @@ on PYTHONPATH: every setting goes to the search bot that passes; the net plays e
 from __future__ import annotations
 
 from hearts.bots import Bot
-from hearts.bots.search import SearchBot, settings
+from hearts.bots.search import SearchBot, SearchSettings
 from hearts.core import Card, SeatView
 from hearts.net.bot import NetBot
 
@@ -31,4 +31,4 @@ class NetPass(Bot):
 def make(params: dict[str, str], seed: int | None) -> Bot:
     params = dict(params)
     params.pop("seed", None)
-    return NetPass(SearchBot(**settings(params, "netpass"), seed=seed))
+    return NetPass(SearchBot(SearchSettings.from_params(params, "netpass"), seed=seed))
