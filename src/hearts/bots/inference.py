@@ -59,9 +59,10 @@ from hearts.core.cards import HEARTS_MASK, JD, SUIT_MASKS, SUIT_OF, mask_of
 from hearts.core.hand import POINT_MASK, trick_leader
 from hearts.core.rules import PASS_OFFSETS
 
-from .heuristic_pass import KEEP_TOP, choose_pass
+from .heuristic_pass import KEEP_TOP
 from .heuristic_play import SHOOT, _discard, _follow, _lead, _mask, defend_at, runner_of, shooting, trick_points
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
+from .kernel.passing import pass_misses
 from .playout import Policy
 
 
@@ -289,22 +290,26 @@ class PassEvidence:
         if not self.active:
             return
         assert received is not None and me is not None
-        self.received = tuple(received)
+        rules = view.rules
         self.passer = (me - PASS_OFFSETS[view.pass_direction]) % view.players
-        self.known = set(view.played_by_seat()[self.passer]) | set(received)
+        #: the cards passed to us, as a mask
+        self.received = mask_of(received)
+        #: what the passer held before the pass besides its hand now: its plays and the cards it passed us
+        self.known = mask_of(view.played_by_seat()[self.passer]) | self.received
         # in a pass across it got our cards: the rest of its hand is exact
-        self.got = set(view.passed) if view.pass_target == self.passer and view.passed else set()
+        self.got = mask_of(view.passed) if view.pass_target == self.passer and view.passed else 0
+        #: the rule facts the pass kernel takes
+        self._facts = (rules.deck_mask, rules.players, bool(rules.jack_of_diamonds), rules.pass_count, int(stopper))
         #: the weight by the passer's hand now (a mask): its hand recurs across worlds
         self._memo: dict[int, float] = {}
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         if not self.active:
             return 1.0
-        now = hands[self.passer]
-        mask = mask_of(now)
+        mask = mask_of(hands[self.passer])
         weight = self._memo.get(mask)
         if weight is None:
-            held = (set(now) | self.known) - self.got
-            model = set(choose_pass(sorted(held), self.rules, self.stopper))
-            weight = self._memo[mask] = float(self.miss ** sum(1 for c in self.received if c not in model))
+            deck, players, jack_rule, pass_count, stopper = self._facts
+            misses = pass_misses(mask, self.known, self.got, self.received, deck, players, jack_rule, pass_count, stopper)
+            weight = self._memo[mask] = float(self.miss**misses)
         return weight
