@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from hearts.core import Action, Card, ChooseMoon, PassCards, PlayCard, Rules, SeatView
+from hearts.core.enums import MoonChoice, Phase
+from hearts.core.moon import best_moon_choice as best_moon_choice  # a scoring rule: its home is the core
+from hearts.core.moon import moon_choice_for as moon_choice_for
 
-MOON_CHOICES = ("add", "subtract")
+MOON_CHOICES: tuple[MoonChoice, ...] = tuple(MoonChoice)
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,11 @@ class Bot(ABC):
         seat = view.seat
         if seat is None:
             raise ValueError("a bot needs a seat's view, not a spectator's")
-        if view.phase == "pass":
+        if view.phase == Phase.PASS:
             return PassCards(seat, tuple(self.pass_cards(view)))
-        if view.phase == "play":
+        if view.phase == Phase.PLAY:
             return PlayCard(seat, self.play_card(view))
-        if view.phase == "moon":
+        if view.phase == Phase.MOON:
             return ChooseMoon(seat, self.moon_choice(view))
         raise ValueError(f"nothing to decide in phase {view.phase!r}")
 
@@ -114,46 +116,6 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
-
-
-def best_moon_choice(view: SeatView) -> str:
-    """``"add"`` or ``"subtract"``, whichever is better for the shooter on the score sheet.
-
-    Both move the shooter 26 points against every other seat. What differs
-    is whether the game ends: a choice that ends the game with the shooter
-    alone lowest wins it; one that ends it with the shooter not lowest loses
-    it. When neither ends the game, a shooter who leads wants it to end
-    sooner (``add`` pushes the others toward the target) and one who trails
-    wants it longer (``subtract``).
-    """
-    seat = view.seat
-    assert seat is not None
-    return moon_choice_for(list(view.scores or [0] * view.players), seat, view.rules.target or 0)
-
-
-def moon_choice_for(scores: Sequence[int], seat: int, target: int, moon: int = 26) -> str:
-    """:func:`best_moon_choice` from the scores before the hand (the shooter ``seat`` took every point).
-
-    >>> moon_choice_for([80, 70, 60, 90], 0, 100)  # adding ends the game with seat 0 alone lowest
-    'add'
-    >>> moon_choice_for([95, 60, 60, 60], 0, 100)  # adding ends it with seat 0 last: subtract
-    'subtract'
-    """
-    added = [s + (0 if i == seat else moon) for i, s in enumerate(scores)]
-    subtracted = [s - (moon if i == seat else 0) for i, s in enumerate(scores)]
-
-    def outcome(totals: list[int]) -> int:
-        if max(totals) < target:
-            return 1  # the game goes on
-        low = min(totals)
-        if totals[seat] == low:
-            return 2 if totals.count(low) == 1 else 1
-        return 0  # the game ends and this seat has lost
-
-    a, s = outcome(added), outcome(subtracted)
-    if a != s:
-        return "add" if a > s else "subtract"
-    return "add" if added[seat] == min(added) else "subtract"
 
 
 class RandomBot(Bot):

@@ -6,6 +6,7 @@ Standard library only; nothing here imports another part of the package.
 from .actions import Action, ChooseMoon, PassCards, PlayCard, Trick
 from .cards import Card, CardMask, card_name, mask_cards, names, parse_card
 from .deal import random_deal
+from .enums import MoonChoice, MoonRule, PassDirection, Phase, Variant
 from .errors import CardError, DealError, HeartsError, IllegalAction, RulesError
 from .game import Game
 from .hand import Hand
@@ -23,12 +24,17 @@ __all__ = [
     "Hand",
     "HeartsError",
     "IllegalAction",
+    "MoonChoice",
+    "MoonRule",
     "PassCards",
+    "PassDirection",
+    "Phase",
     "PlayCard",
     "Rules",
     "RulesError",
     "SeatView",
     "Trick",
+    "Variant",
     "card_name",
     "mask_cards",
     "names",

@@ -15,6 +15,7 @@ rank). A set of distinct cards is an int whose bit ``c`` is set for card ``c``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .errors import CardError
 
@@ -107,9 +108,23 @@ def names(cards: Iterable[Card]) -> list[str]:
 
 
 def points_of(c: Card) -> int:
-    """Points of one card before house rules: hearts 1, QS 13, others 0."""
-    return 13 if c == QS else (1 if SUIT_OF[c] == HEARTS else 0)
+    """Points of one card before house rules: :func:`hearts.core.kernel.card_points` (the rules kernel holds the values)."""
+    from .kernel import card_points  # the kernel imports this module: its values are read when first asked for
+
+    return card_points(c)
 
 
-#: points of each card id (hearts 1, QS 13).
-POINTS: tuple[int, ...] = tuple(points_of(c) for c in range(52))
+if TYPE_CHECKING:
+    #: points of each card id before house rules, built from :func:`hearts.core.kernel.card_points` on first use
+    POINTS: tuple[int, ...]
+
+
+def __getattr__(name: str) -> tuple[int, ...]:
+    """``POINTS``, the table of each card id's points, built from the rules kernel when first read."""
+    if name == "POINTS":
+        from .kernel import card_points
+
+        table = tuple(card_points(c) for c in range(52))
+        globals()["POINTS"] = table
+        return table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

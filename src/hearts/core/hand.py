@@ -38,10 +38,7 @@ from .actions import (
 )
 from .cards import (
     BIT,
-    HEARTS_MASK,
     JD,
-    POINTS,
-    QS,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_OF,
@@ -51,14 +48,14 @@ from .cards import (
     mask_cards,
 )
 from .deal import card_masks, check_deal, is_card, is_seat, random_deal, shuffled_deck
+from .enums import MoonChoice, MoonRule, PassDirection, Phase
 from .errors import DealError, IllegalAction
-from .rules import MOON_SCORE, PASS_OFFSETS, Rules
+from .kernel import JACK_POINTS, jacks_in, legal_mask, mask_points, moon_shooter, settle, trick_points, trick_winner
+from .kernel import POINT_MASK as POINT_MASK  # re-exported: the point cards' mask lives in the rules kernel
+from .rules import PASS_OFFSETS, Rules
 from .view import SeatView
 
-PASS, PLAY, MOON, DONE = "pass", "play", "moon", "done"
-#: hearts and Black Maria: the cards kept off the first trick.
-POINT_MASK: CardMask = HEARTS_MASK | (1 << QS)
-_QS_BIT = 1 << QS
+PASS, PLAY, MOON, DONE = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.DONE
 
 
 class Hand:
@@ -98,6 +95,7 @@ class Hand:
         "_breakers",
         "_legal",
         "_suit",
+        "_led",
         "_void_bit",
         "_copies",
         "_jd",
@@ -108,10 +106,10 @@ class Hand:
     n: int
     number: int
     dealer: int
-    pass_direction: str
+    pass_direction: PassDirection
     _dealt: tuple[tuple[CardMask, ...], tuple[CardMask, ...]]
     kitty: tuple[Card, ...]
-    phase: str
+    phase: Phase
     lo: list[CardMask]
     hi: list[CardMask]
     passes: list[tuple[Card, ...] | None]
@@ -130,13 +128,14 @@ class Hand:
     last_winner: int | None
     unclaimed: list[Card]
     shooter: int | None
-    moon_choice: str | None
+    moon_choice: MoonChoice | None
     points: list[int] | None
     _next: tuple[int, ...]
     _restrict_first: bool
     _breakers: CardMask
     _legal: CardMask
     _suit: CardMask
+    _led: int
     _void_bit: int
     _copies: int
     _jd: bool
@@ -192,13 +191,14 @@ class Hand:
         self._breakers = rules.breakers
         self._legal = 0
         self._suit = 0
+        self._led = -1
         self._void_bit = 0
         self._copies = rules.copies
         self._jd = bool(rules.jack_of_diamonds)
         self._tricks_total = (len(rules.deck) - rules.kitty_size) // n
         self.to_move = 0
         self.leader = 0
-        if self.pass_direction == "none":
+        if self.pass_direction == PassDirection.NONE:
             self._start_play()
         else:
             self.phase = PASS
@@ -395,22 +395,12 @@ class Hand:
     def _compute_legal(self) -> CardMask:
         if self.phase != PLAY:
             return 0
-        h = self.lo[self.to_move]
         trick = self.trick
-        if trick:
-            follow = h & SUIT_MASKS[SUIT_OF[trick[0]]]
-            if follow:
-                return follow
-            if self._restrict_first and not self.tricks:
-                return h & ~POINT_MASK or h
-            return h
-        if not self.tricks:
-            if self.rules.is_cancellation:
-                return h & ~POINT_MASK or h
-            return BIT[self.rules.lowest_club]
-        if not self.broken:
-            return h & ~HEARTS_MASK or h
-        return h
+        rules = self.rules
+        led = SUIT_OF[trick[0]] if trick else -1
+        return legal_mask(
+            self.lo[self.to_move], led, not self.tricks, self.broken, self._restrict_first, rules.is_cancellation, rules.lowest_club
+        )
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """The distinct cards ``seat`` (default: the seat to move) may play, in card order."""
@@ -462,7 +452,7 @@ class Hand:
         if b & self._breakers:
             self.broken = True
         if len(trick) == 1:
-            suit = SUIT_OF[card]
+            suit = self._led = SUIT_OF[card]
             self._suit = SUIT_MASKS[suit]
             self._void_bit = 1 << suit
         else:
@@ -471,34 +461,26 @@ class Hand:
             if len(trick) == self.n:
                 self._finish_trick()
                 return
-        # the next seat follows: the legal set is computed here, inline, for speed
+        # the next seat follows the led suit (the kernel reads neither the first-lead rule nor the lowest club then)
         s = self.to_move = self._next[s]
-        h = self.lo[s]
-        follow = h & self._suit
-        if follow:
-            self._legal = follow
-        elif self._restrict_first and not self.tricks:
-            self._legal = h & ~POINT_MASK or h
-        else:
-            self._legal = h
+        self._legal = legal_mask(self.lo[s], self._led, not self.tricks, self.broken, self._restrict_first, False, 0)
 
     def _finish_trick(self) -> None:
         trick = self.trick
         leader = self.leader
-        suit_mask = self._suit
+        count = len(trick)
         if self._copies == 1:
             seen = 0
             for c in trick:
                 seen |= BIT[c]
-            points = (seen & HEARTS_MASK).bit_count() + (13 if seen & _QS_BIT else 0)
-            winner: int | None = (leader + trick.index((seen & suit_mask).bit_length() - 1)) % self.n
+            points = mask_points(seen)  # one deck: the trick's cards are distinct
         else:
-            points = sum(POINTS[c] for c in trick)
-            best, _ = trick_leader(trick, two_pairs_void=self.rules.two_pairs_void_trick)
-            winner = None if best is None else (leader + best) % self.n
+            points = trick_points(trick, count)
+        best = trick_winner(trick, count, self._copies, self.rules.two_pairs_void_trick)
+        winner = None if best < 0 else (leader + best) % self.n
         shown_points = points
         if self._jd:
-            shown_points -= 10 * trick.count(JD)
+            shown_points += jack_points(trick)
         first = not self.tricks
         self.tricks.append(Trick(leader, tuple(trick), winner, shown_points))
         self.trick = []
@@ -506,7 +488,7 @@ class Hand:
         cards: Iterable[Card] = trick
         if first and self.kitty:
             cards = trick + list(self.kitty)
-            gained += sum(POINTS[c] for c in self.kitty)
+            gained += trick_points(self.kitty, len(self.kitty))
         if winner is None:
             self.pile.extend(cards)
             self.pile_points += gained
@@ -538,15 +520,14 @@ class Hand:
                 self.unclaimed = self.pile
             self.pile = []
             self.pile_points = 0
-        moon = self.rules.moon_points
-        for seat, p in enumerate(self.points_taken):
-            if p == moon:
-                self.shooter = seat
-        if self.shooter is not None and self.rules.moon == "choose":
+        shooter = moon_shooter(self.points_taken, self.n, self.rules.moon_points)
+        self.shooter = None if shooter < 0 else shooter
+        moon = self.rules.moon
+        if shooter >= 0 and moon == MoonRule.CHOOSE:
             self.phase = MOON
-            self.to_move = self.shooter
+            self.to_move = shooter
         else:
-            self._score(self.rules.moon)
+            self._score(MoonChoice.SUBTRACT if moon == MoonRule.SUBTRACT else MoonChoice.ADD)
 
     # -- the moon ------------------------------------------------------
     def why_moon_illegal(self, seat: int, choice: str) -> str | None:
@@ -554,28 +535,26 @@ class Hand:
             return "nobody is choosing the moon now"
         if seat != self.shooter:
             return f"only seat {self.shooter}, who shot the moon, chooses"
-        if choice not in ("add", "subtract"):
+        if choice not in (MoonChoice.ADD, MoonChoice.SUBTRACT):
             return f"the moon choice is 'add' or 'subtract', not {choice!r}"
         return None
 
     def choose_moon(self, seat: int, choice: str) -> None:
-        """The shooter chooses ``"add"`` (26 to each other seat) or ``"subtract"`` (26 from own)."""
+        """The shooter chooses ``"add"`` (26 to each other seat) or ``"subtract"`` (26 from own): a :class:`MoonChoice`."""
         why = self.why_moon_illegal(seat, choice)
         if why is not None:
             raise IllegalAction(MOON, seat if is_seat(seat, self.n) else None, None, why)
-        self._score(choice)
+        self._score(MoonChoice(choice))
 
-    def _score(self, choice: str) -> None:
-        points = list(self.points_taken)
-        if self.shooter is not None:
+    def _score(self, choice: MoonChoice) -> None:
+        n = self.n
+        shooter = -1 if self.shooter is None else self.shooter
+        if shooter >= 0:
             self.moon_choice = choice
-            if choice == "subtract":
-                points = [-MOON_SCORE if s == self.shooter else 0 for s in range(self.n)]
-            else:
-                points = [0 if s == self.shooter else MOON_SCORE for s in range(self.n)]
-        if self.rules.jack_of_diamonds:
-            for s in range(self.n):
-                points[s] -= 10 * self.taken[s].count(JD)
+        jack_rule = bool(self.rules.jack_of_diamonds)
+        jacks = [self.taken[s].count(JD) for s in range(n)] if jack_rule else [0] * n
+        points = [0] * n
+        settle(self.points_taken, n, shooter, choice.code, jacks, jack_rule, points)
         self.points = points
         self.phase = DONE
 
@@ -599,7 +578,7 @@ class Hand:
         if self.phase == PLAY:
             return [PlayCard(seat, c) for c in self.legal_cards(seat)]
         if self.phase == MOON and seat == self.shooter:
-            return [ChooseMoon(seat, "add"), ChooseMoon(seat, "subtract")]
+            return [ChooseMoon(seat, MoonChoice.ADD), ChooseMoon(seat, MoonChoice.SUBTRACT)]
         return []
 
     def why_illegal(self, action: Action) -> str | None:
@@ -675,6 +654,7 @@ class Hand:
         h._breakers = self._breakers
         h._legal = self._legal
         h._suit = self._suit
+        h._led = self._led
         h._void_bit = self._void_bit
         h._copies = self._copies
         h._jd = self._jd
@@ -688,7 +668,7 @@ class Hand:
         pts = self.points_taken[:]
         taker = self.kitty_taker()
         if taker is not None:
-            pts[taker] -= sum(POINTS[c] for c in self.kitty)
+            pts[taker] -= trick_points(self.kitty, len(self.kitty))
         return pts
 
     def kitty_taker(self) -> int | None:
@@ -746,11 +726,9 @@ def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tupl
     """
     if not cards:
         return None, 0
-    seen, dup = card_masks(cards)  # a card played twice is in both: the pair cancels
-    live = seen & ~dup & SUIT_MASKS[SUIT_OF[cards[0]]]
-    if not live or (two_pairs_void and dup.bit_count() >= 2):
-        return None, dup
-    return list(cards).index(live.bit_length() - 1), dup
+    _, dup = card_masks(cards)  # a card played twice is in both: the pair cancels
+    best = trick_winner(cards, len(cards), 2, two_pairs_void)  # as two decks: a one-deck trick has no pair
+    return (None if best < 0 else best), dup
 
 
 def point_cards_taken(rules: Rules, tricks: Sequence[Trick]) -> list[list[Card]]:
@@ -771,6 +749,16 @@ def point_cards_taken(rules: Rules, tricks: Sequence[Trick]) -> list[list[Card]]
             taken[t.winner] += pending
             pending = []
     return taken
+
+
+def jack_points(cards: Sequence[Card]) -> int:
+    """What the J♦'s copies among ``cards`` are worth where the J♦ scores (:data:`~hearts.core.kernel.JACK_POINTS` each).
+
+    >>> from hearts.core.cards import parse_card as p
+    >>> jack_points([p("JD"), p("2D")])
+    -10
+    """
+    return JACK_POINTS * jacks_in(cards, len(cards))
 
 
 def _first_unheld(hand: Hand, seat: int, cards: Sequence[Card]) -> str | None:

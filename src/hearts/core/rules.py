@@ -21,15 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import HEARTS_MASK, JD, POINTS, QS, Card, CardMask, card_name, parse_card
+from .cards import HEARTS_MASK, JD, QS, Card, CardMask, card_name, parse_card
+from .enums import MoonRule, PassDirection, Variant
 from .errors import RulesError
+from .kernel import MOON_SCORE as MOON_SCORE  # re-exported: what shooting the moon is worth lives in the rules kernel
+from .kernel import card_points
 
-VARIANTS = ("standard", "cancellation", "omnibus")
-MOON_CHOICES = ("choose", "subtract", "add")
+VARIANTS: tuple[Variant, ...] = tuple(Variant)
+MOON_CHOICES: tuple[MoonRule, ...] = tuple(MoonRule)
 TIE_RULES = ("play_on", "share")
 LAST_TRICK_RULES = ("nobody", "previous_winner")
-#: what shooting the moon is worth, in every variant: 26 to each other seat, or 26 off the shooter's score
-MOON_SCORE = 26
 
 #: cards removed from the single deck of standard Hearts, by player count.
 REMOVED: dict[int, tuple[str, ...]] = {
@@ -41,7 +42,7 @@ REMOVED: dict[int, tuple[str, ...]] = {
 }
 
 #: offset (seats to the left) of each pass direction.
-PASS_OFFSETS = {"left": 1, "right": -1, "across": 2, "none": 0}
+PASS_OFFSETS: dict[PassDirection, int] = {PassDirection.LEFT: 1, PassDirection.RIGHT: -1, PassDirection.ACROSS: 2, PassDirection.NONE: 0}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,11 +52,11 @@ class Rules:
     Options left as ``None`` take the variant's default.
     """
 
-    variant: str = "standard"
+    variant: Variant = Variant.STANDARD
     players: int = 4
     target: int | None = None
     pass_count: int = 3
-    moon: str = "choose"
+    moon: MoonRule = MoonRule.CHOOSE
     points_on_first_trick: bool | None = None
     queen_breaks_hearts: bool = True
     jack_of_diamonds: bool | None = None
@@ -76,19 +77,20 @@ class Rules:
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise RulesError(f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}")
+        put = object.__setattr__
+        put(self, "variant", Variant(self.variant))  # a string from a record or a command line becomes the member
         _check_int("players", self.players)
-        cancellation = self.variant == "cancellation"
+        cancellation = self.variant == Variant.CANCELLATION
         lo, hi = (6, 11) if cancellation else (3, 7)
         if not lo <= self.players <= hi:
             name = "Cancellation Hearts" if cancellation else f"{self.variant} Hearts"
             raise RulesError(f"{name} is for {lo} to {hi} players, not {self.players}")
-        put = object.__setattr__
         if self.target is None:
             put(self, "target", 150 if cancellation else 100)
         if self.points_on_first_trick is None:
             put(self, "points_on_first_trick", cancellation)
         if self.jack_of_diamonds is None:
-            put(self, "jack_of_diamonds", self.variant == "omnibus")
+            put(self, "jack_of_diamonds", self.variant == Variant.OMNIBUS)
         _check_int("target", self.target)
         if not 1 <= self.target <= 100_000:  # type: ignore[operator]
             raise RulesError(f"target must be between 1 and 100000, not {self.target}")
@@ -96,6 +98,7 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
         _check_choice("moon", self.moon, MOON_CHOICES)
+        put(self, "moon", MoonRule(self.moon))
         _check_choice("ties", self.ties, TIE_RULES)
         _check_choice("last_trick_unwon", self.last_trick_unwon, LAST_TRICK_RULES)
         if not cancellation:
@@ -122,29 +125,29 @@ class Rules:
         put(self, "kitty_size", len(deck) - cards_each * self.players)
         put(self, "copies", 2 if cancellation else 1)
         put(self, "lowest_club", min(c for c in range(13) if c not in removed))
-        put(self, "moon_points", sum(POINTS[c] for c in deck))
+        put(self, "moon_points", sum(card_points(c) for c in deck))
         put(self, "breakers", HEARTS_MASK | ((1 << QS) if self.queen_breaks_hearts else 0))
 
     # -- presets -------------------------------------------------------
     @classmethod
     def standard(cls, players: int = 4, **options: Any) -> Rules:
         """Hearts for 3-7 players (stripped decks)."""
-        return cls(variant="standard", players=players, **options)
+        return cls(variant=Variant.STANDARD, players=players, **options)
 
     @classmethod
     def cancellation(cls, players: int = 8, **options: Any) -> Rules:
         """Cancellation Hearts for 6-11 players (two decks, kitty)."""
-        return cls(variant="cancellation", players=players, **options)
+        return cls(variant=Variant.CANCELLATION, players=players, **options)
 
     @classmethod
     def omnibus(cls, players: int = 4, **options: Any) -> Rules:
         """Standard Hearts with the jack of diamonds worth -10."""
-        return cls(variant="omnibus", players=players, **options)
+        return cls(variant=Variant.OMNIBUS, players=players, **options)
 
     # -- derived facts -------------------------------------------------
     @property
     def is_cancellation(self) -> bool:
-        return self.variant == "cancellation"
+        return self.variant == Variant.CANCELLATION
 
     def is_point_card(self, c: Card) -> bool:
         """Whether card ``c`` scores when taken: a heart, the Q♠, or the J♦ where it counts (Omnibus).
@@ -153,7 +156,7 @@ class Rules:
         >>> Rules.standard(4).is_point_card(jd), Rules.omnibus(4).is_point_card(jd), Rules.standard(4).is_point_card(parse_card("2H"))
         (False, True, True)
         """
-        return bool(POINTS[c]) or (bool(self.jack_of_diamonds) and c == JD)
+        return bool(card_points(c)) or (bool(self.jack_of_diamonds) and c == JD)
 
     @property
     def removed_cards(self) -> list[str]:
@@ -161,17 +164,19 @@ class Rules:
         return [card_name(c) for c in range(52) if not self.deck_mask >> c & 1]
 
     @property
-    def pass_cycle(self) -> tuple[str, ...]:
+    def pass_cycle(self) -> tuple[PassDirection, ...]:
         """The pass directions of hands 1, 2, ... until they repeat.
 
         >>> Rules.standard(4).pass_cycle, Rules.cancellation(8).pass_cycle, Rules.standard(4, pass_count=0).pass_cycle
         (('left', 'right', 'across', 'none'), ('left', 'right'), ('none',))
         """
         if self.pass_count == 0:
-            return ("none",)
-        return ("left", "right", "across", "none") if self.players == 4 and not self.is_cancellation else ("left", "right")
+            return (PassDirection.NONE,)
+        if self.players == 4 and not self.is_cancellation:
+            return (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+        return (PassDirection.LEFT, PassDirection.RIGHT)
 
-    def pass_direction(self, hand_number: int) -> str:
+    def pass_direction(self, hand_number: int) -> PassDirection:
         """Pass direction of hand ``hand_number`` (1 = first hand).
 
         >>> tuple(Rules.standard(4).pass_direction(n) for n in range(1, 6))
@@ -252,7 +257,7 @@ def rules_from_mapping(variant: Any, players: Any, options: Any, *, target: Any 
         if "target" in options:
             raise RulesError("give the target once, on its own or among the rules options")
         options = {**options, "target": target}
-    return Rules(variant=variant, players=players, **options)
+    return Rules(variant=Variant(variant), players=players, **options)
 
 
 def rules_from_options(variant: str, players: int, target: int | None, items: list[str]) -> Rules:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .actions import Trick
 from .cards import Card, card_name
+from .enums import PassDirection, Phase
 from .rules import Rules
 
 
@@ -24,8 +25,8 @@ class SeatView:
     rules: Rules
     hand_number: int
     dealer: int
-    pass_direction: str
-    phase: str
+    pass_direction: PassDirection
+    phase: Phase
     seats_to_act: tuple[int, ...]
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]

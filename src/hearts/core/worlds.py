@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import POINTS, SUIT_MASKS, SUIT_OF, Card
+from .cards import SUIT_MASKS, SUIT_OF, Card
 from .deal import card_masks
+from .enums import PassDirection
 from .hand import MOON, PLAY, Hand
+from .kernel import trick_points
 from .view import SeatView
 
 
@@ -36,7 +38,7 @@ def world(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]
     h._setup(rules, [m[0] for m in masks], [m[1] for m in masks], tuple(sorted(kitty)), view.dealer, view.hand_number)
     dealt = [card_masks(list(hands[s]) + played[s]) for s in range(n)]
     h._dealt = (tuple(m[0] for m in dealt), tuple(m[1] for m in dealt))
-    if h.pass_direction != "none":  # others' passes are unknown: empty, but made
+    if h.pass_direction != PassDirection.NONE:  # others' passes are unknown: empty, but made
         h.passes = [() for _ in range(n)]
         h.received = [() for _ in range(n)]
     if view.seat is not None:
@@ -50,7 +52,7 @@ def world(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]
     h.voids = list(view.voids)
     for i, t in enumerate(view.tricks):
         cards = list(t.cards) + (list(h.kitty) if i == 0 else [])
-        gained = sum(POINTS[c] for c in cards)
+        gained = trick_points(cards, len(cards))
         if t.winner is None:
             h.pile.extend(cards)
             h.pile_points += gained
@@ -64,7 +66,7 @@ def world(view: SeatView, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]
         h.to_move = view.seats_to_act[0]
         if h.trick:
             suit = SUIT_OF[h.trick[0]]
-            h._suit, h._void_bit = SUIT_MASKS[suit], 1 << suit
+            h._suit, h._led, h._void_bit = SUIT_MASKS[suit], suit, 1 << suit
         h._legal = h._compute_legal()
     else:
         h.leader = h.to_move = view.seats_to_act[0]
@@ -143,7 +145,7 @@ class WorldMaker:
             h.kitty = tuple(sorted(kitty))
             if self.kitty_at is not None:
                 seat, at = self.kitty_at
-                gained = sum(POINTS[c] for c in h.kitty)
+                gained = trick_points(h.kitty, len(h.kitty))
                 if seat < 0:
                     h.pile[at : at + k] = h.kitty
                     h.pile_points += gained

@@ -13,7 +13,8 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from hearts.core import card_name
-from hearts.core.rules import MOON_SCORE
+from hearts.core.enums import MoonRule
+from hearts.core.kernel import JACK_POINTS, MOON_SCORE
 
 from .observer import HeartsObserver
 from .params import DEFAULTS, Settings, read_params
@@ -60,9 +61,9 @@ def _game_type(settings: Settings) -> Any:
 def point_bounds(settings: Settings) -> tuple[int, int]:
     """The fewest and most points one seat can score in one hand."""
     rules = settings.rules
-    low = -MOON_SCORE if rules.moon != "add" else 0
+    low = -MOON_SCORE if rules.moon != MoonRule.ADD else 0
     if rules.jack_of_diamonds:
-        low -= 10 * rules.copies
+        low += JACK_POINTS * rules.copies
     return low, max(rules.moon_points, MOON_SCORE)
 
 

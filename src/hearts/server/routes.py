@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules
+from hearts.core.enums import Variant
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
 
 from . import protocol
@@ -251,5 +252,5 @@ def table_options() -> dict[str, Any]:
 
 def _defaults(variant: str) -> dict[str, Any]:
     """Every rules option's default for ``variant`` (at its smallest table)."""
-    rules = Rules(variant=variant, players=6 if variant == "cancellation" else 4).to_dict()
+    rules = Rules(variant=Variant(variant), players=6 if variant == Variant.CANCELLATION else 4).to_dict()
     return {k: rules[k] for k in RULE_KEYS}

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from hearts.core.cards import BIT, POINTS, SUIT_MASKS, SUIT_OF
+from hearts.core.cards import BIT, SUIT_MASKS, SUIT_OF
+from hearts.core.kernel import card_points
 
 U64 = np.uint64
 #: the mask of each card id, as uint64
@@ -24,8 +25,8 @@ BITS: NDArray[np.uint64] = np.array(BIT, dtype=U64)
 SUITS: NDArray[np.uint64] = np.array(SUIT_MASKS, dtype=U64)
 #: the suit of each card id
 SUIT: NDArray[np.int64] = np.array(SUIT_OF, dtype=np.int64)
-#: the points of each card id before house rules (hearts 1, QS 13)
-POINT: NDArray[np.int64] = np.array(POINTS, dtype=np.int64)
+#: the points of each card id before house rules, from the rules kernel
+POINT: NDArray[np.int64] = np.array([card_points(c) for c in range(52)], dtype=np.int64)
 ZERO = U64(0)
 
 

@@ -11,7 +11,7 @@ choice of the game's acting seat:
 - while playing, the card the seat to move plays.
 
 The moon is settled when the last trick ends: with ``moon="choose"`` the
-shooter's choice is the score sheet's (:func:`hearts.bots.base.moon_choice_for`
+shooter's choice is the score sheet's (:func:`hearts.core.moon.moon_choice_for`
 on the scores before the hand, all zero in a one-hand episode), as in
 :mod:`hearts.rl`. A finished game stays finished (its actions are ignored,
 its mask is empty) until :meth:`VecHearts.reset_done` deals it again.
@@ -49,13 +49,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from hearts.bots.base import moon_choice_for
 from hearts.core import Rules
 from hearts.core.cards import HEARTS_MASK, JD, card_name
 from hearts.core.deal import card_masks, check_deal
+from hearts.core.enums import MoonChoice, MoonRule
 from hearts.core.errors import HeartsError
-from hearts.core.hand import POINT_MASK
-from hearts.core.rules import MOON_SCORE, PASS_OFFSETS
+from hearts.core.kernel import JACK_POINTS, MOON_SCORE, POINT_MASK
+from hearts.core.moon import moon_choice_for
+from hearts.core.rules import PASS_OFFSETS
 
 from .bits import BITS, POINT, SUIT, SUITS, U64, ZERO, pick_random, popcount, unpack
 
@@ -105,8 +106,8 @@ class VecHearts:
         self.breakers = U64(rules.breakers)
         self.restrict_first = not rules.points_on_first_trick
         # the shooter's choice by the score sheet, per seat, before a one-hand episode's hand (all scores 0)
-        choices = [rules.moon if rules.moon != "choose" else moon_choice_for([0] * n, s, rules.target or 0, MOON_SCORE) for s in range(n)]
-        self.moon_adds = np.array([c == "add" for c in choices])
+        choices = [rules.moon if rules.moon != MoonRule.CHOOSE else moon_choice_for([0] * n, s, rules.target or 0) for s in range(n)]
+        self.moon_adds = np.array([c == MoonChoice.ADD for c in choices])
         self._rows = np.arange(B, dtype=np.int64) * n
         self._seats = np.arange(n, dtype=np.int64)
         self._next = (self._seats + 1) % n
@@ -518,7 +519,7 @@ class VecHearts:
         subtracted = np.where(shot, -MOON_SCORE, 0)
         points = np.where(moon[:, None], np.where(adds[:, None], added, subtracted), taken)
         if self.rules.jack_of_diamonds:
-            points = points - 10 * self.jd_taken[idx]
+            points = points + JACK_POINTS * self.jd_taken[idx]
         self.points[idx] = points
         self.shooter[idx] = shooter
         self.phase[idx] = DONE

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 from jax import Array
 
 from hearts.core.cards import JD
-from hearts.core.rules import MOON_SCORE
+from hearts.core.kernel import JACK_POINTS, MOON_SCORE
 
 from .config import POINT, SUIT, Config
 from .deal import first_leader
@@ -198,7 +198,7 @@ def _finish_hands(cfg: Config, s: State, over: Array) -> tuple[State, Array]:
     moon_points = jnp.where(adds[:, None], jnp.where(shot, 0, MOON_SCORE), jnp.where(shot, -MOON_SCORE, 0))
     points = jnp.where(moon[:, None], moon_points, taken)
     if cfg.jack_of_diamonds:
-        points = points - 10 * s.jd_taken
+        points = points + JACK_POINTS * s.jd_taken
     own = points.astype(jnp.float32)
     if cfg.reward == "points":
         reward = -own
