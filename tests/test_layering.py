@@ -1,7 +1,8 @@
-"""Dependencies point one way (design notes): core <- record <- bots <- rl, sim; nothing imports cli.
+"""Dependencies point one way (design notes): core <- record <- bots <- sim; core <- observe <- vec <- net, rl; nothing imports cli.
 
 The core is standard library only; third-party modules are imported only in
-their own subpackage (and lazily, for optional extras).
+their own subpackage (and lazily, for optional extras). An import that
+:data:`LAZY` lists is allowed only inside a function.
 """
 
 from __future__ import annotations
@@ -17,23 +18,31 @@ ALLOWED = {
     "core": set(),
     "jit": set(),  # compiles kernel modules handed to it; knows none of ours
     "record": {"core"},
-    "bots": {"core", "record", "jit"},  # jit only lazily: the compiled search
-    "sim": {"core", "record", "bots", "rl", "net", "openspiel", "vec"},  # rl, openspiel and vec only lazily: the benchmark
-    "rl": {"core", "bots", "net", "vec"},
-    "net": {"core", "bots"},
-    "learn": {"core", "record", "bots", "sim", "net"},
+    "bots": {"core", "jit"},
+    "observe": {"core"},  # the observation, below everything that reads it
+    "vec": {"core", "record", "observe"},
+    "vecjax": {"core", "observe", "vec"},  # vec: the NumPy engine it is checked against, and its games loaded
+    "net": {"core", "bots", "observe", "vec"},  # vec: net-rollout plays its worlds out over the batched engine
+    "rl": {"core", "bots", "observe", "vec", "net"},
+    "sim": {"core", "bots", "observe", "rl", "openspiel", "vec"},
+    "learn": {"core", "bots", "observe", "sim", "net"},
     "tui": {"core", "record", "bots", "i18n"},
     "i18n": set(),
     "server": {"core", "record", "bots", "i18n"},
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim"},
-    "vec": {"core", "record", "bots", "net"},  # net: the observation's segments, shared with rl
-    "vecjax": {"core", "net", "vec"},  # vec: the NumPy engine it is checked against, and its games loaded
+}
+
+#: imports of ALLOWED that only a function may make: an optional extra, or a part only one feature needs
+LAZY = {
+    "bots": {"jit"},  # the compiled search, where the compiler is installed
+    "rl": {"net"},  # the shipped model as the vector environment's opponents ("net")
+    "sim": {"observe", "rl", "openspiel", "vec"},  # the self-play datasets (NumPy) and the benchmark
 }
 
 #: third-party modules of optional extras, and the subpackages that may import them at module level
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "numpy": ("rl", "openspiel", "net", "learn", "vec", "vecjax"),
+    "numpy": ("observe", "rl", "openspiel", "net", "learn", "vec", "vecjax"),
     "pettingzoo": ("rl",),
     "gymnasium": ("rl",),
     "textual": ("tui",),
@@ -90,6 +99,24 @@ def test_subpackages_import_only_what_the_layering_allows() -> None:
                 elif sub == "core" and top not in sys.stdlib_module_names and top != "__future__":
                     problems.append(f"{path.relative_to(SRC)}:{line} imports third-party {name}")
     assert problems == []
+
+
+def test_the_lazy_imports_are_made_inside_functions() -> None:
+    problems = []
+    for sub, lazy in LAZY.items():
+        assert lazy <= ALLOWED[sub]
+        for path in (SRC / sub).rglob("*.py"):
+            top_level = {node.lineno for node in ast.parse(path.read_text(encoding="utf-8")).body}
+            for name, line in imports_of(path):
+                parts = name.split(".")
+                if parts[0] == "hearts" and len(parts) > 1 and parts[1] in lazy and line in top_level:
+                    problems.append(f"{path.relative_to(SRC)}:{line} imports {name} at module level")
+    assert problems == []
+
+
+def test_every_subpackage_has_its_layer() -> None:
+    subpackages = {p.name for p in SRC.iterdir() if (p / "__init__.py").exists()}
+    assert subpackages == set(ALLOWED)
 
 
 def test_nothing_imports_the_cli() -> None:

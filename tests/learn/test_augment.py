@@ -13,7 +13,7 @@ import numpy as np  # noqa: E402
 from hearts.core import Hand, Rules  # noqa: E402
 from hearts.learn.augment import card_permutation, mirror_rows, mirrors, observation_permutation, past_first_trick  # noqa: E402
 from hearts.net import card_features, encode  # noqa: E402
-from hearts.net.encoding import decode_cards  # noqa: E402
+from hearts.observe import decode_cards  # noqa: E402
 
 
 def _observations(rules: Rules, count: int) -> tuple[np.ndarray, list[Hand]]:

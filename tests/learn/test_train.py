@@ -148,7 +148,7 @@ def test_a_fixed_teacher_round_trains_no_model_before_it(tmp_path: Path, monkeyp
 
 def test_shoot_targets_mark_the_teachers_shoot_line() -> None:
     from hearts.learn.data import Dataset, shoot_targets
-    from hearts.net.encoding import segment_slices
+    from hearts.observe import segment_slices
 
     rules = Rules.standard(4)
     obs = np.zeros((5, encode(Hand.from_seed(rules, 1).view(0)).shape[0]), dtype=np.float32)

@@ -16,8 +16,8 @@ from hearts.bots.playout import Evaluator  # noqa: E402
 from hearts.bots.sampler import sample_hands, sample_world  # noqa: E402
 from hearts.core import Hand, Rules, SeatView  # noqa: E402
 from hearts.net import NetModel, encode  # noqa: E402
+from hearts.net.rollout import history, rollout_values, world_deal  # noqa: E402
 from hearts.vec import VecHearts  # noqa: E402
-from hearts.vec.rollout import history, rollout_values, world_deal  # noqa: E402
 
 TABLES = [Rules.standard(4), Rules.standard(5), Rules.cancellation(8), Rules.standard(4, jack_of_diamonds=True)]
 

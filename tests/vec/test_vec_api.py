@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 
 from hearts.core import Hand, Rules  # noqa: E402
 from hearts.core.cards import mask_cards  # noqa: E402
-from hearts.net.encoding import encode, size  # noqa: E402
+from hearts.observe import encode, size  # noqa: E402
 from hearts.vec import VecError, VecHearts, hand_of, record_of  # noqa: E402
 from hearts.vec.observe import unpack_observation  # noqa: E402
 

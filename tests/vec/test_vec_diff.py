@@ -12,9 +12,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from differential import TABLES, Mismatch, check, steer_moons  # noqa: E402 (tests/vec/differential.py)
+
 from hearts.core import Rules  # noqa: E402
 from hearts.vec import VecHearts  # noqa: E402
-from hearts.vec.check import TABLES, Mismatch, check, steer_moons  # noqa: E402
 
 BATCHES = [40, 16, 16, 12, 12, 24, 24, 16, 12, 24, 16, 12, 12, 12, 16, 12]  # games per table of TABLES
 CASES = [(rules, batch, seed) for seed, (rules, batch) in enumerate(zip(TABLES, BATCHES, strict=True), start=1)]

@@ -11,7 +11,7 @@ import jax.numpy as jnp  # noqa: E402
 
 from hearts.core import Rules  # noqa: E402
 from hearts.core.cards import POINTS  # noqa: E402
-from hearts.net.encoding import segment_slices, size  # noqa: E402
+from hearts.observe import segment_slices, size  # noqa: E402
 from hearts.vec import VecError, VecHearts  # noqa: E402
 from hearts.vecjax import JaxError, JaxHearts, State  # noqa: E402
 

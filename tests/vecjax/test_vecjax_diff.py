@@ -8,15 +8,20 @@ at the end every hand's points and shooter.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("jax")
 np = pytest.importorskip("numpy")
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vec"))  # the differential checker, tests/vec/differential.py
+from differential import TABLES, Policy, steer_moons  # noqa: E402
+
 from hearts.core import Rules  # noqa: E402
 from hearts.vec import VecHearts  # noqa: E402
 from hearts.vec.bits import unpack  # noqa: E402
-from hearts.vec.check import TABLES, Policy, steer_moons  # noqa: E402
 from hearts.vecjax import JaxHearts, State  # noqa: E402
 
 #: the tables of the NumPy differential test, with smaller batches (a compile per table)

@@ -54,7 +54,7 @@ FACTORIES: dict[str, str] = {
     "rl-policy": "hearts.rl.policy_bot:make",
     "net": "hearts.net.bot:make",
     "net-search": "hearts.net.search:make",
-    "net-rollout": "hearts.vec.rollout:make",
+    "net-rollout": "hearts.net.rollout:make",
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength); ``medium`` is

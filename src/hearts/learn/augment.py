@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from hearts.core import Rules
-from hearts.net.encoding import segment_slices
+from hearts.observe import segment_slices
 
 #: the 52-card segments of the observation (each a block of 52 per seat)
 CARD_SEGMENTS = ("hand", "passed", "received", "played_by_seat", "trick_by_seat")

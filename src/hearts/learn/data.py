@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from hearts.core import Rules
-from hearts.net.encoding import segment_slices
+from hearts.observe import segment_slices
 from hearts.sim.selfplay_io import SelfplayError, manifest_path, read_dataset, run_selfplay
 
 from .recipe import Recipe

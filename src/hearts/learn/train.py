@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from hearts.net.encoding import segment_slices
 from hearts.net.features import FEATURES, card_features
 from hearts.net.model import NetModel, describe
+from hearts.observe import segment_slices
 
 from .augment import mirror_rows, mirrors, past_first_trick
 from .data import Dataset, shoot_targets

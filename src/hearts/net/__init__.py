@@ -1,9 +1,11 @@
-"""The learned player at play time (NumPy only): the observation, per-card features, the model and the ``net`` bot.
+"""The learned player at play time (NumPy only): per-card features, the model and the ``net`` bots.
 
-- :func:`encode` / :func:`action_mask`: one seat's view as a vector (also used by :mod:`hearts.rl`);
+- :func:`encode` / :func:`action_mask`: one seat's view as a vector (:mod:`hearts.observe`'s, re-exported);
 - :func:`card_features`: per-card facts derived from that vector;
 - :class:`NetModel`: the forward pass, loaded from a ``hearts-net/1`` file;
-- :class:`NetBot`: the ``net`` bot (``hearts.bots.make_bot("net")``).
+- :class:`NetBot`: the ``net`` bot (``hearts.bots.make_bot("net")``);
+- ``net-search`` (:mod:`hearts.net.search`) and ``net-rollout`` (:mod:`hearts.net.rollout`, over
+  :mod:`hearts.vec`): the search over the net's kept cards, and with the net as its rollout policy.
 
 Training is :mod:`hearts.learn` (PyTorch, the ``learn`` extra).
 """
@@ -16,8 +18,9 @@ import os
 # after this (set the variable yourself to choose).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from hearts.observe import action_mask, encode, segment_slices, segments, size  # noqa: E402
+
 from .bot import NetBot  # noqa: E402
-from .encoding import action_mask, encode, segment_slices, segments, size  # noqa: E402
 from .features import FEATURES, card_features  # noqa: E402
 from .model import ModelError, NetModel, load_shipped, shipped_models  # noqa: E402
 

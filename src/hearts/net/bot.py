@@ -43,8 +43,8 @@ from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
 from hearts.bots.registry import BotSpecError, float_setting, int_setting, make_bot, reject_unknown
 from hearts.core import Card, Rules, SeatView
+from hearts.observe import action_mask, encode
 
-from .encoding import action_mask, encode
 from .model import ModelError, NetModel, has_shipped, load_shipped
 
 

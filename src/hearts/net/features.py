@@ -4,12 +4,12 @@ The net scores each candidate card with the context of the whole view plus a
 few facts about that card that a player would look at first: how many
 higher and lower cards of its suit are still out, whether it would win the
 trick now, the trick's points so far. They are derived from the encoded
-observation (:func:`hearts.net.encoding.encode`), vectorised over a batch,
+observation (:func:`hearts.observe.encode`), vectorised over a batch,
 so training (from stored rows) and play (from a live view) compute exactly
 the same numbers and no hidden card can enter them.
 
 >>> from hearts.core import Hand, Rules
->>> from hearts.net.encoding import encode
+>>> from hearts.observe import encode
 >>> rules = Rules.standard(4)
 >>> obs = encode(Hand.from_seed(rules, seed=1).view(0))[None, :]
 >>> f = card_features(obs, rules)
@@ -24,8 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from hearts.core import Rules
-
-from .encoding import segment_slices
+from hearts.observe import segment_slices
 
 #: the per-card feature names, in order (see :func:`card_features`)
 FEATURES = (

@@ -1,6 +1,6 @@
 """The learned model: a NumPy forward pass over one seat's observation.
 
-A :class:`NetModel` reads the encoded view (:func:`hearts.net.encoding.encode`)
+A :class:`NetModel` reads the encoded view (:func:`hearts.observe.encode`)
 through a shared trunk (ReLU layers), then has three heads:
 
 - **play**: a value for any candidate card, in payoff points (the search's
@@ -18,7 +18,7 @@ string with the table the model fits (variant, players, input size, the
 feature names) and how it was made. Loading needs NumPy only.
 
 >>> from hearts.core import Hand, Rules
->>> from hearts.net.encoding import encode
+>>> from hearts.observe import encode
 >>> rules = Rules.standard(4)
 >>> model = NetModel.init(rules, trunk=(16,), card=8, seed=0)
 >>> view = Hand.from_seed(rules, seed=1).view(0)
@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 
 from hearts.core import HeartsError, Rules
+from hearts.observe import segment_slices, size
 
-from .encoding import segment_slices, size
 from .features import FEATURES, card_features
 
 FORMAT = "hearts-net/1"

@@ -25,9 +25,9 @@ from hearts.bots.registry import BotSpecError, int_setting
 from hearts.bots.search import SearchBot
 from hearts.bots.search_settings import SearchSettings
 from hearts.core import Card, Rules, SeatView
+from hearts.observe import encode
 
 from .bot import NetBot
-from .encoding import encode
 from .model import ModelError, NetModel
 
 #: cards kept by default

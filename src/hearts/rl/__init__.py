@@ -12,7 +12,8 @@
 (11, (1397,))
 """
 
-from .encoding import action_mask, decode_cards, encode, segment_slices, segments
+from hearts.observe import action_mask, decode_cards, encode, segment_slices, segments
+
 from .env import HeartsEnv, IllegalStep, env, raw_env
 from .parallel import HeartsParallelEnv, parallel_env
 from .single import SingleAgentEnv

@@ -2,7 +2,7 @@
 
 The environment owns no rule: the engine (:class:`~hearts.core.Hand`,
 :class:`~hearts.core.Game`) decides what is legal and who scores what, and
-each agent observes only its seat's view (:mod:`hearts.rl.encoding`).
+each agent observes only its seat's view (:mod:`hearts.observe`).
 
 - Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers).
 - Actions are card ids 0-51 (``Discrete(52)``; both copies of a card in
@@ -46,8 +46,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from hearts.bots import best_moon_choice
 from hearts.core import Card, Game, Hand, HeartsError, Rules, RulesError, SeatView, card_name
-
-from .encoding import action_mask, bounds, encode
+from hearts.observe import action_mask, bounds, encode
 
 REWARDS = ("points", "payoff")
 #: what an illegal card does: raise :class:`IllegalStep`, or cost a penalty and play a random legal card

@@ -34,7 +34,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
-from .encoding import action_mask, encode
+from hearts.observe import action_mask, encode
+
 from .env import HeartsEnv, IllegalStep
 
 

@@ -22,8 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from hearts.core import HeartsError, Rules
-
-from .encoding import size
+from hearts.observe import size
 
 
 class PolicyError(HeartsError, ValueError):

@@ -17,8 +17,8 @@ from __future__ import annotations
 from hearts.bots import Bot, BotSpecError
 from hearts.bots.registry import reject_unknown
 from hearts.core import Card, SeatView
+from hearts.observe import action_mask, encode
 
-from .encoding import action_mask, encode
 from .policy import Policy, PolicyError
 
 

@@ -40,7 +40,7 @@ option.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -48,13 +48,15 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
-from hearts.net.model import NetModel, load_shipped
+from hearts.observe import bounds
 from hearts.vec import VecHearts
 from hearts.vec.engine import PASS
 
-from .encoding import bounds
 from .env import make_rules
 from .policy import Policy
+
+if TYPE_CHECKING:
+    from hearts.net.model import NetModel
 
 
 class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
@@ -77,12 +79,18 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         self.vec = VecHearts(rules, num_envs, reward=reward)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-        if opponents == "net":
-            opponents = load_shipped(rules)  # a ModelError (a ValueError) naming the shapes that have one, where none ships
-        if isinstance(opponents, Policy | NetModel):
+        wrong = f"opponents must be 'random', 'net', a hearts.rl.policy.Policy or a hearts.net.NetModel, not {opponents!r}"
+        if opponents == "net" or not isinstance(opponents, str | Policy):
+            from hearts.net.model import NetModel, load_shipped  # the learned player: imported only where it plays
+
+            if opponents == "net":
+                opponents = load_shipped(rules)  # a ModelError (a ValueError) naming the shapes that have one, where none ships
+            if not isinstance(opponents, NetModel):
+                raise ValueError(wrong)
+        if not isinstance(opponents, str):
             opponents.check_fits(rules)
         elif opponents != "random":
-            raise ValueError(f"opponents must be 'random', 'net', a hearts.rl.policy.Policy or a hearts.net.NetModel, not {opponents!r}")
+            raise ValueError(wrong)
         self.rules = rules
         self.seat = seat
         self.opponents = opponents
@@ -131,7 +139,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         bots = (vec.phase != 3) & (vec.to_act != self.seat)
         if not bots.any():
             return None
-        if isinstance(self.opponents, Policy | NetModel):  # the network's forward pass on the bots' games only
+        if not isinstance(self.opponents, str):  # a Policy or a NetModel: the network's forward pass on the bots' games only
             games = np.flatnonzero(bots)
             actions = np.zeros(self.num_envs, dtype=np.int64)
             obs, masks = vec.observe()[games], vec.action_masks()[games]

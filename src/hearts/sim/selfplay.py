@@ -157,7 +157,7 @@ def pick_values(passes: dict[tuple[Card, ...], float], picked: Sequence[Card]) -
 
 def _decide(bot: Bot, view: SeatView, apply: Any, rows: _Rows, where: tuple[int, int], step: int) -> int:
     """Ask ``bot``, record its card decisions, apply the action; returns the next step number."""
-    from hearts.net.encoding import action_mask, encode
+    from hearts.observe import action_mask, encode
 
     seat = view.seat
     assert seat is not None
@@ -213,7 +213,7 @@ def _play_one(lineup: Sequence[str], rules: Rules, seed: int, i: int, mode: str,
 
 def play_shard(task: tuple[tuple[str, ...], dict[str, Any], str, int, tuple[int, ...], BotFactory]) -> dict[str, Any]:
     """Worker: the rows of deals (or games) ``indices``, as NumPy columns (see :data:`COLUMNS`)."""
-    from hearts.net.encoding import size
+    from hearts.observe import size
 
     lineup, rules_dict, mode, seed, indices, factory = task
     rules = Rules.from_dict(rules_dict)

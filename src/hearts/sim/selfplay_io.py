@@ -114,7 +114,7 @@ def _versions() -> dict[str, str]:
 
 def manifest(rules: Rules, lineup: Sequence[str], mode: str, count: int, seed: int, shards: list[dict[str, Any]]) -> dict[str, Any]:
     """The manifest's object (everything but ``versions`` is the same for the same settings)."""
-    from hearts.net.encoding import segments
+    from hearts.observe import segments
 
     n = rules.players
     deals = (
@@ -177,7 +177,7 @@ def run_selfplay(
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise SelfplayError(f"the output {str(path)!r} exists and is not an empty directory")
 
-    from hearts.net.encoding import size
+    from hearts.observe import size
 
     width = size(rules)
     chunks = [tuple(range(k, min(k + shard_size, count))) for k in range(0, count, shard_size)]

@@ -2,7 +2,7 @@
 
 - :class:`VecHearts`: B one-hand episodes of any variant and player count
   (standard 3-7, Omnibus, Cancellation 6-11) stepped together, legal masks as
-  uint64 bitmasks, observations with :mod:`hearts.rl`'s encoding, rewards,
+  uint64 bitmasks, observations with :mod:`hearts.observe`'s encoding, rewards,
   seeded resets (:mod:`hearts.vec.engine`);
 - :func:`hand_of` / :func:`record_of`: one game of the batch as the
   reference engine's :class:`~hearts.core.Hand`, or as a hearts-record/1

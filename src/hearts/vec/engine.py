@@ -63,7 +63,7 @@ from .bits import BITS, POINT, SUIT, SUITS, U64, ZERO, pick_random, popcount, un
 if TYPE_CHECKING:
     from .observe import PackedObservation
 
-PASS, PLAY, DONE = 0, 1, 3  # the phase codes: indexes of hearts.net.encoding.PHASES (2 is the moon, settled at once)
+PASS, PLAY, DONE = 0, 1, 3  # the phase codes: indexes of hearts.observe.PHASES (2 is the moon, settled at once)
 REWARDS = ("points", "payoff")
 ALL = U64((1 << 64) - 1)
 MAX_BATCH = 1 << 24

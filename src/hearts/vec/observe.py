@@ -1,6 +1,6 @@
-"""Observations over the batch: :func:`hearts.net.encoding.encode`'s vector, built from the arrays at once.
+"""Observations over the batch: :func:`hearts.observe.encode`'s vector, built from the arrays at once.
 
-The segments, their order and scaling are :mod:`hearts.net.encoding`'s
+The segments, their order and scaling are :mod:`hearts.observe`'s
 (the same vector that :mod:`hearts.rl` gives for the same seat and moment;
 the differential test checks it element by element). A one-hand episode's
 scores are all zero.
@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hearts.core import Rules
-from hearts.net.encoding import DIRECTIONS, LIMIT, segment_slices, size
+from hearts.observe import DIRECTIONS, LIMIT, segment_slices, size
 
 from .bits import BITS, ZERO, popcount
 

@@ -8,7 +8,7 @@ from hearts.core import Rules
 from hearts.core.cards import HEARTS_MASK, POINTS, SUIT_OF
 from hearts.core.hand import POINT_MASK
 from hearts.core.rules import PASS_OFFSETS
-from hearts.net.encoding import DIRECTIONS, LIMIT, size
+from hearts.observe import DIRECTIONS, LIMIT, size
 from hearts.vec import VecHearts
 
 
@@ -33,7 +33,7 @@ class Config:
     two_decks: bool
     pass_count: int
     offsets: tuple[int, ...]  #: the pass offset of each place of the pass cycle
-    directions: tuple[int, ...]  #: the index in hearts.net.encoding.DIRECTIONS of each place of the cycle
+    directions: tuple[int, ...]  #: the index in hearts.observe.DIRECTIONS of each place of the cycle
     low_club: int
     breakers: tuple[bool, ...]  #: per card: does playing it break hearts
     not_point: tuple[bool, ...]  #: per card: not a point card (hearts and the queen of spades)

@@ -1,4 +1,4 @@
-"""Observations: :mod:`hearts.vec.observe`'s vector (:func:`hearts.net.encoding.encode`'s), built on the device.
+"""Observations: :mod:`hearts.vec.observe`'s vector (:func:`hearts.observe.encode`'s), built on the device.
 
 The same segments, order, scaling and float32 values; block ``k`` of a
 per-seat segment is the seat ``k`` places to the observer's left. A
@@ -66,5 +66,5 @@ def observe(cfg: Config, s: State, seats: Array) -> Array:
     ]
     cards = jnp.concatenate(blocks, axis=1).reshape(B, -1).astype(jnp.float32)
     out: Array = jnp.concatenate([cards, *tail], axis=1)
-    assert out.shape == (B, cfg.size), "the segments of hearts.net.encoding, in order"  # checked once, when traced
+    assert out.shape == (B, cfg.size), "the segments of hearts.observe, in order"  # checked once, when traced
     return out

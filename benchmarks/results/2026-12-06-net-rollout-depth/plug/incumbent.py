@@ -8,8 +8,8 @@ from __future__ import annotations
 from hearts.bots import Bot
 from hearts.bots.search import WorldResult
 from hearts.core import Card, SeatView
-from hearts.vec.rollout import NetRolloutBot
-from hearts.vec.rollout import make as rollout_make
+from hearts.net.rollout import NetRolloutBot
+from hearts.net.rollout import make as rollout_make
 
 
 class Incumbent(NetRolloutBot):

@@ -1,7 +1,8 @@
 """``net-rollout``: the search with the net as its rollout policy, every world played out at once over :mod:`hearts.vec`.
 
-(It lives in :mod:`hearts.vec` because it stands on both the engine of
-batches and the net, and ``vec`` may import ``net``, not the other way.)
+(It lives with the learned player's other bots, ``net`` and ``net-search``,
+because it stands on the net and on the engine of batches: ``net`` may
+import ``vec``, and neither ``vec`` nor ``bots`` may import ``net``.)
 
 The search samples its worlds as ``search`` does (weighted by how well
 they explain the plays and the pass seen, with the same moon lines and
@@ -47,11 +48,12 @@ from hearts.bots.sampler import choose_passes
 from hearts.bots.search import WorldEvaluator, WorldResult, settings
 from hearts.core import Card, SeatView
 from hearts.core.rules import PASS_OFFSETS
-from hearts.net.encoding import encode
-from hearts.net.model import NetModel
-from hearts.net.search import DEFAULT_TOP, NetSearchBot, model_setting
+from hearts.observe import encode
+from hearts.vec import VecHearts
+from hearts.vec.engine import DONE, PASS, PLAY
 
-from .engine import DONE, PASS, PLAY, VecHearts
+from .model import NetModel
+from .search import DEFAULT_TOP, NetSearchBot, model_setting
 
 #: simulations a decision by default: about 64 worlds for each of the four kept cards
 DEFAULT_SIMS = 256

@@ -1,9 +1,13 @@
 """The differential check: a :class:`~hearts.vec.VecHearts` batch played in step with the reference engine.
 
+A helper of the tests (``tests/vec/test_vec_diff.py``, ``tests/vecjax``) and
+of the benchmarks that run it at volume (``benchmarks/vec_check.py``,
+``benchmarks/vec_speed.py --check``); it is not part of the package.
+
 Every game of the batch is also a :class:`hearts.core.Hand` built from the
 same deal and hand number and fed the same cards; at every step the
 acting seat and its legal mask (and, with ``observe``, the observation
-against :func:`hearts.net.encoding.encode` of the seat's view) must be
+against :func:`hearts.observe.encode` of the seat's view) must be
 equal, after every trick its winner, after every hand its points, its
 shooter and the rewards; the moon is chosen as :mod:`hearts.rl` chooses it
 (:func:`hearts.bots.best_moon_choice`). With ``records``, every finished
@@ -25,12 +29,10 @@ from numpy.typing import NDArray
 from hearts.bots import best_moon_choice
 from hearts.core import Rules
 from hearts.core.cards import mask_of
-from hearts.net.encoding import encode
+from hearts.observe import encode
 from hearts.record import replay
-
-from .bits import POINT, unpack
-from .engine import VecHearts
-from .record import hand_of, record_of
+from hearts.vec import VecHearts, hand_of, record_of
+from hearts.vec.bits import POINT, unpack
 
 Policy = Callable[[VecHearts, np.random.Generator], NDArray[np.int64]]
 
