@@ -52,16 +52,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from hearts.core import Card, Hand, SeatView
-from hearts.core.cards import HEARTS_MASK, JD, SUIT_MASKS, SUIT_OF, mask_of
-from hearts.core.hand import POINT_MASK, trick_leader
+from hearts.core.cards import JD, SUIT_MASKS, SUIT_OF, mask_of
+from hearts.core.kernel import JACK_POINTS, MOON_SCORE, trick_winner
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP
-from .heuristic_play import SHOOT, _discard, _follow, _lead, _mask, defend_at, runner_of, shooting, trick_points
+from .heuristic_play import defend_at, runner_of, trick_points
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
+from .kernel import evidence as ev
 from .kernel.passing import pass_misses
 from .playout import Policy
 
@@ -95,28 +95,6 @@ def plausibility(
     return weight
 
 
-class _Decision(NamedTuple):
-    """One unforced-looking play by another seat, with everything public about it (:class:`PlayEvidence`)."""
-
-    seat: int
-    card: Card
-    later: int  # the cards this seat plays from here on: its hand now is its world hand and these
-    held: int  # every card not yet played
-    trick: tuple[Card, ...]
-    leader: int
-    suit_mask: int  # the led suit's cards (0 for a lead)
-    lead_only: int  # a lead: the cards it may lead from any hand (the hand itself when hearts are broken)
-    first: bool  # in the first trick (no points on it)
-    points: tuple[int, ...]
-    against: int  # the runner it defends against, -1 for none
-    tpts: int  # the trick's points so far (the J♦'s -10 counted)
-    voids: tuple[int, ...]
-    live: int  # the trick's cards of the led suit
-    last: bool  # the trick's last card
-    runs: bool  # it holds every point, enough to keep running the moon whatever it holds
-    may_shoot: bool  # it holds every point, at least half: it runs if its cards say so (:func:`shooting`)
-
-
 class PlayEvidence:
     """:func:`plausibility` with the heuristic rollout policy, for the worlds of one view, fused: the
     public side of every play (the trick, the points, the voids, the runner, the cards not yet played) is
@@ -137,10 +115,20 @@ class PlayEvidence:
     def __init__(self, view: SeatView, miss: float) -> None:
         self.miss = miss
         rules = view.rules
-        self.decisions: list[_Decision] = []
+        n = view.players
+        self.n, self.moon, self.jd = n, rules.moon_points, bool(rules.jack_of_diamonds)
+        self.restrict = not rules.points_on_first_trick
+        #: the decisions, packed as :func:`~hearts.bots.kernel.evidence.play_misses` reads them
+        self.count = 0
+        self.fields: list[int] = []
+        self.tricks: list[int] = []
+        self.points: list[int] = []
+        self.voids: list[int] = []
+        #: the seats with a play to explain, and their misses by hand (a mask; a hand recurs across worlds)
+        self._memo: dict[int, dict[int, int]] = {}
         if miss >= 1.0 or rules.copies != 1 or view.kitty_size or view.seat is None:
             return
-        me, n = view.seat, view.players
+        me = view.seat
         plays: list[tuple[int, Card, int, int]] = []  # seat, card, leader, trick number
         for number, t in enumerate(view.tricks):
             plays += [((t.leader + i) % n, c, t.leader, number) for i, c in enumerate(t.cards)]
@@ -158,36 +146,35 @@ class PlayEvidence:
         voids = [0] * n
         broken = False
         moon = rules.moon_points
-        jd = bool(rules.jack_of_diamonds)
         threshold = defend_at(moon, ROLLOUT_DEFEND_AT)
         runner = -1
         trick: list[Card] = []
         for k, (seat, card, leader, number) in enumerate(plays):
             suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
             if seat != me and (trick or number):  # the hand's first lead is forced
-                tpts = trick_points(trick) - (10 * trick.count(JD) if jd else 0)
+                tpts = trick_points(trick) + (JACK_POINTS * trick.count(JD) if self.jd else 0)
                 all_points = points[seat] == sum(points)
-                self.decisions.append(
-                    _Decision(
-                        seat,
-                        card,
-                        after[k],
-                        held,
-                        tuple(trick),
-                        leader,
-                        suit_mask,
-                        0 if trick else held if broken else held & ~HEARTS_MASK,
-                        number == 0,
-                        tuple(points),
-                        -1 if runner == seat else runner,
-                        tpts,
-                        tuple(voids),
-                        _mask(trick) & suit_mask,
-                        len(trick) == n - 1,
-                        all_points and points[seat] * 26 >= RUN_ON_AT * moon,
-                        all_points and points[seat] * 2 >= moon,
-                    )
-                )
+                fields = [0] * ev.E_SIZE
+                fields[ev.E_SEAT] = seat
+                fields[ev.E_CARD] = card
+                fields[ev.E_LATER] = after[k]
+                fields[ev.E_HELD] = held
+                fields[ev.E_TLEN] = len(trick)
+                fields[ev.E_LEADER] = leader
+                fields[ev.E_LED_SUIT] = SUIT_OF[trick[0]] if trick else -1
+                fields[ev.E_FIRST] = int(number == 0)
+                fields[ev.E_BROKEN] = int(broken)
+                fields[ev.E_AGAINST] = -1 if runner == seat else runner
+                fields[ev.E_TPTS] = tpts
+                fields[ev.E_LIVE] = mask_of(trick) & suit_mask
+                fields[ev.E_RUNS] = int(all_points and points[seat] * MOON_SCORE >= RUN_ON_AT * moon)
+                fields[ev.E_MAY_SHOOT] = int(all_points and points[seat] * 2 >= moon)
+                self.fields += fields
+                self.tricks += trick + [0] * (n - len(trick))
+                self.points += points
+                self.voids += voids
+                self.count += 1
+                self._memo.setdefault(seat, {})
             b = 1 << card
             held ^= b
             if b & rules.breakers:
@@ -196,63 +183,34 @@ class PlayEvidence:
                 voids[seat] |= 1 << SUIT_OF[trick[0]]
             trick.append(card)
             if len(trick) == n:
-                won, _ = trick_leader(trick)  # one deck: nothing cancels, the trick always has a winner
-                assert won is not None
+                won = trick_winner(trick, n, 1, False)  # one deck: nothing cancels, the trick always has a winner
                 points[(leader + won) % n] += trick_points(trick)
                 runner = runner_of(points, threshold)
                 trick = []
-        self.n, self.moon, self.jd = n, moon, jd
-        self.restrict = not rules.points_on_first_trick
-        #: per seat with a play to explain: its plays, and its misses by hand (a mask; a hand recurs across worlds)
-        self._by_seat: dict[int, tuple[list[_Decision], dict[int, int]]] = {}
-        for d in self.decisions:
-            self._by_seat.setdefault(d.seat, ([], {}))[0].append(d)
+
+    @property
+    def active(self) -> bool:
+        """Is there any play to explain?"""
+        return self.count > 0
 
     def __call__(self, hands: Sequence[Sequence[Card]]) -> float:
         """The weight of a world with these current hands (per seat)."""
-        if not self.decisions:
+        if not self.count:
             return 1.0
+        masks = [mask_of(h) for h in hands]
         misses = 0
-        for seat, (decisions, memo) in self._by_seat.items():
-            mask = mask_of(hands[seat])
+        for seat, memo in self._memo.items():
+            mask = masks[seat]
             k = memo.get(mask)
             if k is None:
-                k = memo[mask] = self._misses(decisions, mask)
+                k = memo[mask] = ev.play_misses(
+                    masks, self.count, self.fields, self.tricks, self.points, self.voids, self.n, self.moon, self.jd, self.restrict, seat
+                )
             misses += k
         weight = 1.0
         for _ in range(misses):
             weight *= self.miss
         return weight
-
-    def _misses(self, decisions: list[_Decision], mask: int) -> int:
-        """How many of one seat's ``decisions`` the policy would not have made from a hand of ``mask`` now."""
-        n, moon, jd = self.n, self.moon, self.jd
-        misses = 0
-        for d in decisions:
-            h = mask | d.later
-            trick = d.trick
-            if trick:
-                legal = h & d.suit_mask
-                if not legal:
-                    legal = (h & ~POINT_MASK or h) if self.restrict and d.first else h
-            else:
-                legal = h & d.lead_only or h
-            if not legal & (legal - 1):
-                continue
-            out = d.held ^ h
-            points = d.points
-            mode = SHOOT if d.runs or d.may_shoot and shooting(points, d.seat, moon, h, out) else 0
-            if not trick:
-                card = _lead(legal, h, out, d.against, mode, jd, d.seat, n, d.voids)
-            else:
-                w = d.live.bit_length() - 1
-                if legal & d.suit_mask:
-                    card = _follow(legal, out, trick, d.leader, n, w, d.live, d.tpts, d.last, d.against, mode, 1, jd, points)
-                else:
-                    card = _discard(legal, out, trick, d.leader, n, w, d.against, mode, jd, points, d.tpts)
-            if card != d.card:
-                misses += 1
-        return misses
 
 
 def pass_plausibility(view: SeatView, hands: Sequence[Sequence[Card]], miss: float) -> float:

@@ -58,6 +58,8 @@ class Evaluator:
         self.scores = list(scores) if scores is not None else None
         self.target = rules.target or 0
         self.share = rules.ties == "share"
+        #: the shooter chooses how its moon scores (the moon rule "choose"); else the playout scored it already
+        self.choose = rules.moon == "choose"
         self.game = bool(
             evaluation == "payoff" and self.scores is not None and self.target and max(self.scores) + rules.moon_points >= self.target
         )
@@ -67,7 +69,7 @@ class Evaluator:
         me, n = self.me, self.n
         if self.game:
             assert self.scores is not None
-            if shooter is not None and moon_choice_for(self.scores, shooter, self.target) == "subtract":
+            if shooter is not None and self.choose and moon_choice_for(self.scores, shooter, self.target) == "subtract":
                 points = [-26 if s == shooter else 0 for s in range(n)]
             totals = [a + b for a, b in zip(self.scores, points, strict=True)]
             if max(totals) >= self.target:

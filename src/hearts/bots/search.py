@@ -70,20 +70,18 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import NamedTuple
 
-from hearts.core import Card, Hand, SeatView
+from hearts.core import Card, SeatView
 from hearts.core.cards import HEARTS_MASK
 from hearts.core.hand import POINT_MASK
-from hearts.core.worlds import WorldMaker
 
 from .base import Bot
-from .fast_playout import fast_playable, fast_playout
 from .heuristic import out_cards, view_card
 from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
 from .heuristic_play import SHOOT, boss_heart, defended, stopper_card
 from .heuristic_rollout import rollout_card
-from .inference import PassEvidence, PlayEvidence, plausibility
-from .playout import Evaluator, Policy, playout
-from .sampler import WorldSampler
+from .kernel.driver import KernelWorlds
+from .kernel.runtime import kernels
+from .playout import Policy
 from .search_pass import beats, search_pass
 from .search_settings import DEFAULT_MS as DEFAULT_MS
 from .search_settings import SETTINGS as SETTINGS
@@ -131,87 +129,8 @@ def double_bar(results: Sequence[WorldResult], best: float, share: float = MOON_
     return _line_total(results) > best and moons > share * sum(r.weight for r in results)
 
 
-class WorldEvaluator:
-    """One decision's worlds: deals world ``i`` and plays each card of ``view.legal`` (or some of them) out in it.
-
-    See :func:`evaluate_worlds` for the arguments; :meth:`evaluate` gives one
-    world's :class:`WorldResult`, with ``nan`` for the cards it was not asked
-    to try.
-    """
-
-    def __init__(
-        self,
-        view: SeatView,
-        base_seed: int,
-        rollout: str,
-        evaluation: str,
-        shoot_card: Card | None = None,
-        miss: float = 1.0,
-        pass_miss: float = 1.0,
-        pass_top: int = 0,
-    ) -> None:
-        policy = POLICIES[rollout]
-        me = view.seat
-        assert me is not None
-        self.view = view
-        self.me = me
-        self.policy = policy
-        self.base_seed = base_seed
-        self.shoot_card = shoot_card
-        self.miss = miss
-        self.sampler = WorldSampler(view)
-        self.make_world = WorldMaker(view)
-        self.pass_weight = PassEvidence(view, pass_miss, stopper=STOPPER_OF_PASS_TOP[pass_top])
-        #: the plays seen as evidence, fused for the heuristic policy (the same weights as :func:`plausibility`)
-        self.play_weight = PlayEvidence(view, miss) if rollout == "heuristic" else None
-        self.value = Evaluator(me, view.rules, view.scores, evaluation).value
-        #: the heuristic rollouts run fused (:mod:`hearts.bots.fast_playout`) where it can: the same values
-        self.fast = rollout == "heuristic"
-
-    def evaluate(self, i: int, alive: Sequence[bool] | None = None) -> WorldResult:
-        """World ``i``: each legal card's value (only those ``alive`` marks, ``nan`` for the rest)."""
-        view, value = self.view, self.value
-        hands, kitty, world = self.sample(i)
-        values: list[float] = []
-        fast = self.fast and fast_playable(world)
-        for k, c in enumerate(view.legal):
-            if alive is not None and not alive[k]:
-                values.append(math.nan)
-            else:
-                values.append(value(*self._play_out(world, c, 0, fast)))
-        shoot_value, moon = self.shoot_line(world, fast)
-        return WorldResult(i, values, self.policy(world, 0), shoot_value, moon, self.weight(hands, kitty))
-
-    def sample(self, i: int) -> tuple[list[list[Card]], list[Card], Hand]:
-        """World ``i``: every seat's hand now, the kitty, and the world itself."""
-        hands, kitty = self.sampler.sample(random.Random(self.base_seed + i))
-        return hands, kitty, self.make_world(hands, kitty)
-
-    def weight(self, hands: list[list[Card]], kitty: list[Card]) -> float:
-        """How well a world's ``hands`` explain the plays seen and the cards passed to the viewer (1: no weighting)."""
-        view = self.view
-        plays = self.play_weight(hands) if self.play_weight is not None else plausibility(view, hands, kitty, self.miss, self.policy)
-        return plays * self.pass_weight(hands)
-
-    def shoot_line(self, world: Hand, fast: bool | None = None) -> tuple[float, bool]:
-        """The shoot line's value in ``world`` and whether it took the moon ((0, False) without a shoot card).
-
-        ``fast``: whether the fused playout serves this world, where the caller knows it already.
-        """
-        if self.shoot_card is None:
-            return 0.0, False
-        if fast is None:
-            fast = self.fast and fast_playable(world)
-        points, shooter = self._play_out(world, self.shoot_card, 1 << self.me, fast)
-        return self.value(points, shooter), shooter == self.me
-
-    def _play_out(self, world: Hand, card: Card, shoot: int, fast: bool) -> tuple[list[int], int | None]:
-        """``card``, then the policy to the end of a copy of ``world``: the final points and the shooter."""
-        if fast:
-            return fast_playout(world, card, shoot, self.me)
-        w = world.clone()
-        w.play(card)
-        return playout(w, self.policy, shoot), w.shooter
+#: worlds a kernel call deals and plays, compiled and interpreted (the deadline is checked between calls)
+CHUNK_COMPILED, CHUNK_INTERPRETED = 16, 1
 
 
 def evaluate_worlds(
@@ -228,20 +147,40 @@ def evaluate_worlds(
 ) -> list[WorldResult]:
     """Per world index: the value of each legal card and the policy's own card (see :class:`WorldResult`).
 
-    With ``shoot_card``, also the *shoot line*: that card, then this seat goes
-    for the moon for the rest of the hand. With ``miss`` below 1, each world is
-    weighted by how well it explains the plays seen (:func:`~hearts.bots.inference.plausibility`); with
-    ``pass_miss`` below 1, by how well it explains the cards passed to the viewer
-    (:class:`~hearts.bots.inference.PassEvidence`).
-    ``pass_top``: the heart the others are expected to keep back from their passes (the search's ``pass_top``).
-    Stops after the first world once ``time.monotonic()`` passes ``deadline``.
+    The worlds are dealt and played by the search kernel
+    (:mod:`hearts.bots.kernel.worlds`), compiled where Numba is installed and
+    ready, interpreted otherwise, with the same results. With ``shoot_card``,
+    also the *shoot line*: that card, then this seat goes for the moon for
+    the rest of the hand. With ``miss`` below 1, each world is weighted by
+    how well it explains the plays seen (:class:`~hearts.bots.inference.PlayEvidence`);
+    with ``pass_miss`` below 1, by how well it explains the cards passed to
+    the viewer (:class:`~hearts.bots.inference.PassEvidence`). ``pass_top``:
+    the heart the others are expected to keep back from their passes (the
+    search's ``pass_top``). Checks ``time.monotonic()`` against ``deadline``
+    between chunks of worlds, after the first.
     """
-    worlds = WorldEvaluator(view, base_seed, rollout, evaluation, shoot_card, miss, pass_miss, pass_top)
+    if rollout not in POLICIES:
+        raise ValueError(f"unknown rollout policy {rollout!r}")
+    me = view.seat
+    assert me is not None
+    worlds = KernelWorlds(view, base_seed >> 16, evaluation, shoot_card, miss, pass_miss, STOPPER_OF_PASS_TOP[pass_top], view.legal)
     out: list[WorldResult] = []
-    for i in indices:
+    ids = list(indices)
+    at = 0
+    while at < len(ids):
         if deadline is not None and out and time.monotonic() > deadline:
             break
-        out.append(worlds.evaluate(i))
+        ns, array = kernels()
+        size = CHUNK_COMPILED if array is not list else CHUNK_INTERPRETED
+        start, count = ids[at], 1
+        while count < size and at + count < len(ids) and ids[at + count] == start + count:
+            count += 1  # a run of consecutive worlds goes in one call
+        chunk = worlds.run(start, count, ns, array)
+        for j in range(count):
+            out.append(
+                WorldResult(start + j, chunk.values[j], chunk.preferred[j], chunk.shoot_values[j], chunk.shoot_moons[j], chunk.weights[j])
+            )
+        at += count
     return out
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from hearts.core import Rules
+from hearts.core.kernel import MOON_SCORE, QUEEN_POINTS, card_points
 from hearts.observe import segment_slices
 
 #: the per-card feature names, in order (see :func:`card_features`)
@@ -43,11 +44,9 @@ FEATURES = (
     "card_points",
 )
 
-#: points of each card in the penalty count (hearts 1, the queen of spades 13)
-_POINTS = np.zeros(52, dtype=np.float32)
-_POINTS[26:39] = 1.0
-_POINTS[3 * 13 + 10] = 13.0
-_CARD_POINTS = (_POINTS / 13.0).reshape(4, 13)
+#: points of each card in the penalty count, from the rules kernel (hearts 1, the queen of spades 13)
+_POINTS = np.array([card_points(c) for c in range(52)], dtype=np.float32)
+_CARD_POINTS = (_POINTS / float(QUEEN_POINTS)).reshape(4, 13)
 _RANKS = np.arange(13, dtype=np.float32)
 
 
@@ -96,6 +95,6 @@ def card_features(obs: np.ndarray, rules: Rules) -> np.ndarray:
     out[..., 8] = led[:, :, None]  # follows
     out[..., 9] = led[:, :, None] * (_RANKS[None, None, :] > best[:, None, None])  # beats
     out[..., 10] = (size == n - 1)[:, None, None]  # last
-    out[..., 11] = (in_trick @ _POINTS / 26.0)[:, None, None]
+    out[..., 11] = (in_trick @ _POINTS / float(MOON_SCORE))[:, None, None]
     out[..., 12] = _CARD_POINTS
     return out.reshape(b, 52, len(FEATURES))

@@ -42,10 +42,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts.bots import Bot
+from hearts.bots.kernel.driver import KernelWorlds
+from hearts.bots.kernel.runtime import kernels
 from hearts.bots.playout import Evaluator
 from hearts.bots.registry import int_setting
 from hearts.bots.sampler import choose_passes
-from hearts.bots.search import WorldEvaluator, WorldResult, settings
+from hearts.bots.search import STOPPER_OF_PASS_TOP, WorldResult, settings
 from hearts.core import Card, SeatView
 from hearts.core.rules import PASS_OFFSETS
 from hearts.observe import encode
@@ -158,14 +160,18 @@ class NetRolloutBot(NetSearchBot):
         assert me is not None
         model = self.net.model_for(view.rules)
         legal = list(view.legal)
-        evaluator = WorldEvaluator(view, base, "heuristic", self.evaluation, shoot_card, self.miss, self.pass_miss, self.pass_top)
+        worlds = KernelWorlds(
+            view, base >> 16, self.evaluation, shoot_card, self.miss, self.pass_miss, STOPPER_OF_PASS_TOP[self.pass_top], legal
+        )
+        ns, array = kernels()
+        chunk = worlds.run(0, limit, ns, array)  # the weights and the shoot line (the cards' values are the net's)
         sampled: list[WorldDeal] = []
         meta: list[tuple[float, float, bool]] = []
         for i in range(limit):
-            hands, kitty, world = evaluator.sample(i)
+            hands, kitty = worlds.deal(i)
             deal, passes = world_deal(view, hands, random.Random(base + i))
             sampled.append((deal, kitty, passes))
-            meta.append((evaluator.weight(hands, kitty), *evaluator.shoot_line(world)))
+            meta.append((chunk.weights[i], chunk.shoot_values[i], chunk.shoot_moons[i]))
         values = rollout_values(model, view, sampled, legal, Evaluator(me, view.rules, view.scores, self.evaluation), self.depth)
         own = model.play_values(encode(view), legal)
         preferred = legal[int(np.argmax(own))]

@@ -72,7 +72,7 @@ def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
             f"unknown option {unknown[0]!r}: the environment takes reward, hands, illegal, penalty, render_mode"
             f" and the rules options {', '.join(known)}"
         )
-    return Rules(variant=variant, players=players, **options)
+    return Rules(variant=variant, players=players, **options)  # type: ignore[arg-type]  # Rules checks the name, keeps the Variant
 
 
 class HeartsEnv(AECEnv):  # type: ignore[misc]

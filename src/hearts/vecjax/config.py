@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hearts.core import Rules
-from hearts.core.cards import HEARTS_MASK, POINTS, SUIT_OF
-from hearts.core.hand import POINT_MASK
+from hearts.core.cards import HEARTS_MASK, SUIT_OF
+from hearts.core.kernel import POINT_MASK, card_points
 from hearts.core.rules import PASS_OFFSETS
 from hearts.observe import DIRECTIONS, LIMIT, size
 from hearts.vec import VecHearts
@@ -79,8 +79,8 @@ class Config:
         )
 
 
-#: the points of one deck
-POINTS_TOTAL = sum(POINTS)
-#: the suit of each card id, and its points
+#: the suit of each card id, and its points (from the rules kernel)
 SUIT = SUIT_OF
-POINT = POINTS
+POINT: tuple[int, ...] = tuple(card_points(c) for c in range(52))
+#: the points of one deck
+POINTS_TOTAL = sum(POINT)

@@ -274,3 +274,54 @@ def play_out(
     shooter = moon_shooter(points, n, moon)
     settle(points, n, shooter, MOON_SUBTRACT if rules[R_MOON_RULE] == MOON_SUBTRACT else MOON_ADD, jacks, jd, out_points)
     return shooter
+
+
+def world_choice(
+    rules: Sequence[int],
+    lo: Sequence[int],
+    hi: Sequence[int],
+    trick: Sequence[int],
+    st: Sequence[int],
+    points: Sequence[int],
+    voids: Sequence[int],
+    shoot: int,
+    root: int,
+    root_run_on: int,
+) -> int:
+    """The rollout policy's card for the seat to move in a world (what :func:`play_out` plays first when
+    its ``first`` is -1)."""
+    n = rules[R_N]
+    jd = rules[R_JD] == 1
+    seat = st[S_TO_MOVE]
+    tlen = st[S_TLEN]
+    done = st[S_DONE]
+    one = two = 0
+    for s in range(n):
+        two |= hi[s] | one & lo[s]
+        one |= lo[s]
+    h = lo[seat]
+    legal = legal_mask(
+        h,
+        SUIT_OF[trick[0]] if tlen else -1,
+        done == 0,
+        st[S_BROKEN] == 1,
+        rules[R_RESTRICT] == 1,
+        rules[R_CANCELLATION] == 1,
+        rules[R_FIRST_LEAD],
+    )
+    if not legal & (legal - 1):
+        return top_bit(legal)
+    seen = dup = tpts = tjacks = 0
+    for i in range(tlen):
+        b = 1 << trick[i]
+        if seen & b:
+            dup |= b
+        seen |= b
+        tpts += card_points(trick[i])
+        tjacks += trick[i] == JD
+    live = seen & ~dup & SUIT_MASKS[SUIT_OF[trick[0]]] if tlen else 0
+    out = one & ~h | two & ~hi[seat] | st[S_KITTY_MASK]
+    pts = tpts + st[S_PILE_POINTS] + (st[S_KITTY_SIZE] // 2 if done == 0 else 0) + (JACK_POINTS * tjacks if jd else 0)
+    run_on = root_run_on if seat == root else RUN_ON_AT
+    runner = rollout_runner(rules, points)
+    return rollout_choice(rules, legal, h, out, trick, tlen, st[S_LEADER], seat, points, voids, pts, live, runner, shoot, run_on)
