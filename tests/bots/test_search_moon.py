@@ -230,14 +230,14 @@ def test_the_pass_race_spends_its_budget_on_the_leaders_and_keeps_the_bars(monke
     hand = Hand(rules, deal(rules, {0: "2C KC 4D QD 5S 6S 7S 8S 9S 2H 3H 4H 5H"}))
     candidates, shoot = pass_candidates(hand.view(0))
     tried: dict[tuple[int, ...], int] = {}
-    playout = sp.fast_playout
+    run = sp._Deals.run
 
-    def counting(world: Hand, first: int | None = None, line: int = 0) -> tuple[list[int], int | None]:
-        key = tuple(sorted(world.passes[0] or ()))
-        tried[key] = tried.get(key, 0) + 1
-        return playout(world, first, line)
+    def counting(self: sp._Deals, start: int, count: int, alive: list[int], *args: object) -> tuple[list[list[float]], int]:
+        for j in alive:  # every deal of the call plays every candidate still in the race
+            tried[candidates[j]] = tried.get(candidates[j], 0) + count
+        return run(self, start, count, alive, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sp, "fast_playout", counting)
+    monkeypatch.setattr(sp._Deals, "run", counting)
     search_pass(hand.view(0), 6, 1, None)
     budget = 6 * len(candidates)
     assert budget - len(candidates) < sum(tried.values()) <= budget

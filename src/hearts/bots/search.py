@@ -80,6 +80,7 @@ from .heuristic_pass import KEEP_NONE, KEEP_SECOND, KEEP_TOP, choose_pass
 from .heuristic_play import SHOOT, boss_heart, defended, stopper_card
 from .heuristic_rollout import rollout_card
 from .kernel.driver import KernelWorlds
+from .kernel.rng import fold_seed
 from .kernel.runtime import kernels
 from .playout import Policy
 from .search_pass import beats, search_pass
@@ -130,7 +131,7 @@ def double_bar(results: Sequence[WorldResult], best: float, share: float = MOON_
 
 
 #: worlds a kernel call deals and plays, compiled and interpreted (the deadline is checked between calls)
-CHUNK_COMPILED, CHUNK_INTERPRETED = 16, 1
+CHUNK_COMPILED, CHUNK_INTERPRETED = 64, 1
 
 
 def evaluate_worlds(
@@ -163,7 +164,7 @@ def evaluate_worlds(
         raise ValueError(f"unknown rollout policy {rollout!r}")
     me = view.seat
     assert me is not None
-    worlds = KernelWorlds(view, base_seed >> 16, evaluation, shoot_card, miss, pass_miss, STOPPER_OF_PASS_TOP[pass_top], view.legal)
+    worlds = KernelWorlds(view, fold_seed(base_seed), evaluation, shoot_card, miss, pass_miss, STOPPER_OF_PASS_TOP[pass_top], view.legal)
     out: list[WorldResult] = []
     ids = list(indices)
     at = 0

@@ -44,17 +44,24 @@ opponent does.
 from __future__ import annotations
 
 import itertools
-import random
 import time
+import types
+from collections.abc import Callable
+from typing import Any
 
-from hearts.core import Card, Hand, Rules, SeatView
+from hearts.core import Card, Rules, SeatView
 from hearts.core.cards import CLUBS, DIAMONDS, HEARTS, QS, SUIT_OF
+from hearts.core.rules import PASS_OFFSETS
 
-from .fast_playout import fast_playable, fast_playout
 from .heuristic_pass import KEEP_TOP, choose_pass, moon_pass, shed_order
 from .heuristic_play import LOW_SPADES
-from .heuristic_rollout import rollout_card
-from .playout import Evaluator, playout
+from .kernel.pack import pack_rules
+from .kernel.rng import fold_seed
+from .kernel.runtime import kernels
+from .playout import Evaluator
+
+#: deals a kernel call plays when compiled (the deadline is checked between calls)
+CHUNK_COMPILED = 4
 
 #: the candidate triples come from the pass count plus this many of the most sheddable cards
 POOL = 3
@@ -144,6 +151,7 @@ def search_pass(
     stopper: int = KEEP_TOP,
     gate: float = GATE,
     report: dict[tuple[Card, ...], float] | None = None,
+    kernel: tuple[types.SimpleNamespace, Callable[[Any], Any]] | None = None,
 ) -> list[Card]:
     """The pass with the best mean value, raced over sampled deals (a budget of ``worlds`` deals a candidate).
 
@@ -156,6 +164,7 @@ def search_pass(
     search stops early at ``deadline``; every candidate still in the race has
     then been tried in the same deals. ``report``, where given, receives each
     candidate's mean payoff over the deals it was tried in (training data).
+    ``kernel``: the kernels to run (default: :func:`~hearts.bots.kernel.runtime.kernels`).
     """
     me = view.seat
     assert me is not None
@@ -164,38 +173,36 @@ def search_pass(
     unknown = list(rules.deck)
     for c in view.hand:
         unknown.remove(c)
-    evaluator = Evaluator(me, rules, view.scores, "payoff")
+    game = Evaluator(me, rules, view.scores, "payoff").game
     values: list[list[float]] = [[] for _ in candidates]
     protected = {0} if shoot < 0 else {0, shoot}
     alive = list(range(len(candidates)))
     budget = worlds * len(candidates)
     rounds = race_rounds(len(candidates) - len(protected))
+    deals = _Deals(view, unknown, candidates, shoot, stopper, game, fold_seed(base_seed))
     spent = 0
     moons = 0
     done = 0
     out_of_time = False
     for r in range(rounds):
         share = (budget - spent) // (rounds - r)
-        for _ in range(max(1, share // len(alive))):
+        want = max(1, share // len(alive))
+        while want > 0:
             if deadline is not None and done and time.monotonic() > deadline:
                 out_of_time = True
                 break
-            if spent + len(alive) > budget:
+            room = (budget - spent) // len(alive)
+            if room < 1:
                 break
-            dealt = _sample(view, unknown, random.Random(base_seed + done), stopper)
-            for j in alive:
-                hand = dealt.clone()
-                hand.pass_cards(me, candidates[j])
-                line = 1 << me if j == shoot else 0
-                if fast_playable(hand):
-                    points, shooter = fast_playout(hand, None, line)
-                else:
-                    points, shooter = playout(hand, rollout_card, line), hand.shooter
-                values[j].append(evaluator.value(points, shooter))
-                if j == shoot and shooter == me:
-                    moons += 1
-            spent += len(alive)
-            done += 1
+            ns, array = kernel if kernel is not None else kernels()
+            count = min(want, room, CHUNK_COMPILED if array is not list else 1)
+            chunk, moon_count = deals.run(done, count, alive, ns, array)
+            for a, j in enumerate(alive):
+                values[j].extend(chunk[a])
+            moons += moon_count
+            spent += count * len(alive)
+            done += count
+            want -= count
         if out_of_time:
             break
         if r < rounds - 1:
@@ -211,28 +218,73 @@ def search_pass(
     return list(candidates[best])
 
 
-def _sample(view: SeatView, unknown: list[Card], rng: random.Random, stopper: int = KEEP_TOP) -> Hand:
-    """A deal of the unseen cards to the other seats (and the kitty), the other seats' passes made
-    (the heuristic's, keeping back the heart that ``stopper`` names)."""
-    me = view.seat
-    rules = view.rules
-    n = rules.players
-    size = len(view.hand)
-    pool = unknown[:]
-    rng.shuffle(pool)
-    deal: list[list[Card]] = []
-    at = 0
-    for s in range(n):
-        if s == me:
-            deal.append(list(view.hand))
-        else:
-            deal.append(pool[at : at + size])
-            at += size
-    dealt = Hand(rules, deal, pool[at:], dealer=view.dealer, number=view.hand_number)
-    for s in range(n):
-        if s != me:
-            dealt.pass_cards(s, choose_pass(deal[s], rules, stopper))
-    return dealt
+class _Deals:
+    """The pass search's deals of one view, run by the kernel (:func:`~hearts.bots.kernel.pass_search.pass_deals`)."""
+
+    def __init__(
+        self, view: SeatView, unknown: list[Card], candidates: list[tuple[Card, ...]], shoot: int, stopper: int, game: bool, seed: int
+    ) -> None:
+        rules = view.rules
+        me = view.seat
+        assert me is not None
+        mine_lo = mine_hi = 0
+        for c in view.hand:
+            if mine_lo >> c & 1:
+                mine_hi |= 1 << c
+            else:
+                mine_lo |= 1 << c
+        self.fixed = (
+            me,
+            view.dealer,
+            PASS_OFFSETS[view.pass_direction] % rules.players,
+            len(view.hand),
+            unknown,
+            len(unknown),
+            mine_lo,
+            mine_hi,
+            [c for t in candidates for c in t],
+            rules.pass_count,
+        )
+        self.rules = pack_rules(rules)
+        self.after = (shoot, stopper, rules.deck_mask, list(view.scores) if view.scores is not None else [0] * rules.players, game)
+        self.seed = seed & 0xFFFFFFFF
+        self.shoot = shoot
+
+    def run(
+        self, start: int, count: int, alive: list[int], ns: types.SimpleNamespace, array: Callable[[Any], Any]
+    ) -> tuple[list[list[float]], int]:
+        """Deals ``start`` to ``start + count - 1``: per candidate of ``alive``, its values, and the shooter's moons."""
+        me, dealer, offset, size, unknown, n_unknown, mine_lo, mine_hi, cards, pass_count = self.fixed
+        shoot, stopper, deck, scores, game = self.after
+        values = array([0.0] * (count * len(alive)))
+        moons = array([0] * count)
+        ns.pass_deals(
+            array(self.rules),
+            me,
+            dealer,
+            offset,
+            size,
+            array(unknown),
+            n_unknown,
+            mine_lo,
+            mine_hi,
+            array(cards),
+            pass_count,
+            array(alive),
+            len(alive),
+            shoot,
+            stopper,
+            deck,
+            array(scores),
+            game,
+            self.seed,
+            start,
+            count,
+            values,
+            moons,
+        )
+        width = len(alive)
+        return [[float(values[d * width + a]) for d in range(count)] for a in range(width)], int(sum(moons))
 
 
 #: the race halves the field until at most this many candidates (besides the bars) are left

@@ -43,6 +43,7 @@ import numpy as np
 
 from hearts.bots import Bot
 from hearts.bots.kernel.driver import KernelWorlds
+from hearts.bots.kernel.rng import fold_seed
 from hearts.bots.kernel.runtime import kernels
 from hearts.bots.playout import Evaluator
 from hearts.bots.registry import int_setting
@@ -161,7 +162,7 @@ class NetRolloutBot(NetSearchBot):
         model = self.net.model_for(view.rules)
         legal = list(view.legal)
         worlds = KernelWorlds(
-            view, base >> 16, self.evaluation, shoot_card, self.miss, self.pass_miss, STOPPER_OF_PASS_TOP[self.pass_top], legal
+            view, fold_seed(base), self.evaluation, shoot_card, self.miss, self.pass_miss, STOPPER_OF_PASS_TOP[self.pass_top], legal
         )
         ns, array = kernels()
         chunk = worlds.run(0, limit, ns, array)  # the weights and the shoot line (the cards' values are the net's)

@@ -30,10 +30,10 @@ from typing import Any
 
 from hearts.core import kernel as rules_kernel
 
-from . import evidence, passing, playout, policy, rng, sampler, tables, worlds
+from . import evidence, pass_search, passing, playout, policy, rng, sampler, tables, worlds
 
 #: the kernel modules, in the order the compiler takes them
-MODULES: tuple[types.ModuleType, ...] = (rules_kernel, tables, rng, policy, playout, sampler, passing, evidence, worlds)
+MODULES: tuple[types.ModuleType, ...] = (rules_kernel, tables, rng, policy, playout, sampler, passing, evidence, worlds, pass_search)
 
 _log = logging.getLogger("hearts.bots")
 _lock = threading.Lock()
@@ -152,6 +152,10 @@ def _exercise(ns: types.SimpleNamespace) -> None:
         hand.play(hand.legal_cards()[0])
         view = hand.view(hand.to_move)
         KernelWorlds(view, 1, "payoff", view.legal[0], 0.6, 0.5, 1, view.legal).run(0, 2, ns, as_array)
+    from ..search_pass import search_pass
+
+    for rules in (Rules.standard(4), Rules.cancellation(8)):
+        search_pass(Hand.from_seed(rules, seed=1).view(0), 2, 1, None, kernel=(ns, as_array))
 
 
 def as_array(values: Any) -> Any:
