@@ -95,7 +95,10 @@ def serve(hearts: Path, data: Path) -> None:
     command = [str(hearts), "serve", "--port", str(port)]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(200):
+        # the first start on a machine compiles the search bots before it listens (about a minute)
+        for _ in range(3000):
+            if proc.poll() is not None:
+                raise SystemExit(f"check_wheel: hearts serve stopped with status {proc.returncode}")
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
                     assert r.status == 200 and b'"ok": true' in r.read().replace(b'"ok":true', b'"ok": true')

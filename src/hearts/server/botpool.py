@@ -40,6 +40,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from typing import Any
 
+from hearts.bots.kernel.runtime import warm as warm_kernels
 from hearts.bots.registry import FACTORIES, LEVELS, make_bot, parse_spec
 
 log = logging.getLogger("hearts.server")
@@ -92,6 +93,7 @@ def _init_worker(alive: Connection, nice: int = 0) -> None:
             make_bot(spec, seed=0)
         except Exception:
             pass  # a level that cannot be made here fails (and is answered) when it is asked for
+    warm_kernels()  # the search's compiled kernels, from the cache the server filled before it started the workers
 
     def watch() -> None:
         try:

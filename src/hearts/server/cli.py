@@ -235,9 +235,13 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
     """Run the server (or, with --workers, its workers) until it stops."""
     import uvicorn
 
+    from hearts.bots.kernel.runtime import warm as warm_kernels
+
     from .app import create_app
     from .listener import server_config
 
+    # the search bots' kernels compiled (or loaded from the cache) before any table is taken
+    warm_kernels(lambda line: print(f"hearts serve: {line}", file=sys.stderr, flush=True))
     if args.workers > 1:
         from .store import Store
         from .supervisor import supervise, worker_argv

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import hearts.i18n as i18n
+from hearts.bots.kernel.runtime import start as start_kernels
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 from hearts.i18n import _
@@ -186,6 +187,9 @@ def run(args: argparse.Namespace) -> int:
     except (HeartsError, OSError) as e:
         print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
+    line = start_kernels()  # the search bots' compile, in the background (never inside a move)
+    if line is not None:
+        print(f"hearts play: {line}", file=sys.stderr)
     offer = None
     resume_last = None
     if previous is not None and previous.exists() and previous != session.save_path:

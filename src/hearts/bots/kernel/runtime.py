@@ -83,6 +83,26 @@ def kernels(start: bool = True) -> tuple[types.SimpleNamespace, Callable[[Any], 
     return _interpreted, list
 
 
+def start() -> str | None:
+    """Begin compiling in the background (apps call it at start-up); the one line to tell a person, if any:
+    that the first compile is under way (the cache is cold), or :func:`notice`."""
+    cold = _state == "idle" and not cached()
+    kernels(start=True)
+    if _state == "compiling" and cold:
+        return "compiling the search bots in the background (once on this machine, about a minute); until then they play slower"
+    return notice()
+
+
+def cached() -> bool:
+    """Are compiled kernels of these sources in the cache (so that loading them takes a second or two)?"""
+    from hearts.jit import available, cache_dir
+
+    if not available():
+        return False
+    where = cache_dir(MODULES)
+    return where.is_dir() and any(where.rglob("*.nbi"))
+
+
 def warm(progress: Callable[[str], None] | None = None) -> bool:
     """Compile the kernels now (or load them from the cache) and run each entry point once; True when ready."""
     if _state == "idle":
