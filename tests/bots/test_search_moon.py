@@ -99,7 +99,7 @@ def test_game_aware_values_count_the_win_not_the_margin() -> None:
     assert goes_on == (8 / 3)
     assert ends_second < 0 < goes_on
     # a moon by seat 2 (points after the rollout's "add"): adding ends the game with seat 2 the winner, seat 0 second
-    assert e.value([26, 26, 0, 26], 2) == GAME_SCALE * (0.7 * 0 + 0.3 * (2 / 3) - e.average)
+    assert e.value([26, 26, 0, 26], 2) == GAME_SCALE * (0.7 * 0 + 0.3 * (2 / 3) - (0.7 / 4 + 0.15))
     assert not Evaluator(0, rules, [10, 20, 30, 40], "payoff").game
     assert not Evaluator(0, rules, None, "payoff").game
 

@@ -38,7 +38,6 @@ from collections.abc import Sequence
 
 from hearts.core.cards import BIT, HEARTS_MASK, SUIT_OF, Card, CardMask
 from hearts.core.kernel import JD_BIT, POINT_MASK, QS_BIT, low_bit, top_bit
-from hearts.core.kernel import trick_points as _trick_points
 
 from .kernel import policy
 from .kernel.policy import DEFEND_AT, NORMAL, SHOOT, defend_at, highest_rank, lowest_rank
@@ -67,18 +66,12 @@ __all__ = [
     "shooting",
     "stopper_card",
     "top",
-    "trick_points",
 ]
 
 #: the cards that score when taken (the J♦ aside)
 POINT_CARDS: CardMask = POINT_MASK
 top = top_bit
 low = low_bit
-
-
-def trick_points(trick: Sequence[Card]) -> int:
-    """Points of the cards in the trick (hearts 1, QS 13)."""
-    return _trick_points(trick, len(trick))
 
 
 def runner_of(points: Sequence[int], threshold: int) -> int:

@@ -55,11 +55,11 @@ from collections.abc import Sequence
 
 from hearts.core import Card, Hand, SeatView
 from hearts.core.cards import JD, SUIT_MASKS, SUIT_OF, mask_of
-from hearts.core.kernel import JACK_POINTS, MOON_SCORE, trick_winner
+from hearts.core.kernel import JACK_POINTS, MOON_SCORE, trick_points, trick_winner
 from hearts.core.rules import PASS_OFFSETS
 
 from .heuristic_pass import KEEP_TOP
-from .heuristic_play import defend_at, runner_of, trick_points
+from .heuristic_play import defend_at, runner_of
 from .heuristic_rollout import ROLLOUT_DEFEND_AT, RUN_ON_AT, rollout_card
 from .kernel import evidence as ev
 from .kernel.passing import pass_misses
@@ -152,7 +152,7 @@ class PlayEvidence:
         for k, (seat, card, leader, number) in enumerate(plays):
             suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
             if seat != me and (trick or number):  # the hand's first lead is forced
-                tpts = trick_points(trick) + (JACK_POINTS * trick.count(JD) if self.jd else 0)
+                tpts = trick_points(trick, len(trick)) + (JACK_POINTS * trick.count(JD) if self.jd else 0)
                 all_points = points[seat] == sum(points)
                 fields = [0] * ev.E_SIZE
                 fields[ev.E_SEAT] = seat
@@ -184,7 +184,7 @@ class PlayEvidence:
             trick.append(card)
             if len(trick) == n:
                 won = trick_winner(trick, n, 1, False)  # one deck: nothing cancels, the trick always has a winner
-                points[(leader + won) % n] += trick_points(trick)
+                points[(leader + won) % n] += trick_points(trick, n)
                 runner = runner_of(points, threshold)
                 trick = []
 

@@ -13,7 +13,10 @@ from collections.abc import Callable, Sequence
 
 from hearts.core import Card, Hand, Rules
 
-from .base import moon_choice_for
+from .kernel.pack import pack_rules
+from .kernel.worlds import GAME_SCALE, world_value
+
+__all__ = ["GAME_SCALE", "Evaluator", "Policy", "playout"]
 
 #: ``policy(hand, shoot)``: the card for ``hand.to_move``; ``shoot`` is a mask of seats going for the moon
 Policy = Callable[[Hand, int], Card]
@@ -37,10 +40,11 @@ class Evaluator:
     minus its own; ``hand``: the payoff, never the game. With ``payoff``,
     when the game's scores are known and this hand can end the game (some
     total can reach the target), a world in which the game ends is valued by
-    its result instead: :data:`GAME_SCALE` times ``0.7 * win + 0.3 * place``
+    its result instead: :data:`~hearts.bots.kernel.worlds.GAME_SCALE` times ``0.7 * win + 0.3 * place``
     (``place``: the share of the others it finishes below), less that of an
     average seat, with the shooter's moon choice made for the shooter's own
-    game (:func:`~hearts.bots.base.moon_choice_for`).
+    game (:func:`~hearts.core.moon.moon_choice_for`), where the rules let the shooter choose
+    (:func:`~hearts.bots.kernel.worlds.world_value`).
 
     >>> from hearts.core import Rules
     >>> e = Evaluator(0, Rules.standard(4), [0, 0, 0, 0], "payoff")
@@ -55,36 +59,12 @@ class Evaluator:
         self.me = me
         self.n = rules.players
         self.payoff = evaluation in ("payoff", "hand")
-        self.scores = list(scores) if scores is not None else None
-        self.target = rules.target or 0
-        self.share = rules.ties == "share"
-        #: the shooter chooses how its moon scores (the moon rule "choose"); else the playout scored it already
-        self.choose = rules.moon == "choose"
-        self.game = bool(
-            evaluation == "payoff" and self.scores is not None and self.target and max(self.scores) + rules.moon_points >= self.target
-        )
-        self.average = 0.7 / self.n + 0.15
+        self.scores = list(scores) if scores is not None else [0] * self.n
+        target = rules.target or 0
+        self.game = bool(evaluation == "payoff" and scores is not None and target and max(scores) + rules.moon_points >= target)
+        self.rules = pack_rules(rules)
 
     def value(self, points: Sequence[int], shooter: int | None) -> float:
-        me, n = self.me, self.n
-        if self.game:
-            assert self.scores is not None
-            if shooter is not None and self.choose and moon_choice_for(self.scores, shooter, self.target) == "subtract":
-                points = [-26 if s == shooter else 0 for s in range(n)]
-            totals = [a + b for a, b in zip(self.scores, points, strict=True)]
-            if max(totals) >= self.target:
-                low = min(totals)
-                tied = totals.count(low)
-                if tied == 1 or self.share:
-                    win = 1 / tied if totals[me] == low else 0.0
-                    mine = totals[me]
-                    place = (sum(1 for t in totals if t > mine) + 0.5 * (sum(1 for t in totals if t == mine) - 1)) / (n - 1)
-                    return GAME_SCALE * (0.7 * win + 0.3 * place - self.average)
-        own = points[me]
-        if self.payoff:
-            return (sum(points) - own) / (n - 1) - own
-        return -own
-
-
-#: points of payoff that a game's result is worth (winning against an average seat's chance)
-GAME_SCALE = 100.0
+        """What the final ``points`` (a moon scored "add" where the shooter chooses) are worth to the seat."""
+        shot = -1 if shooter is None else shooter
+        return world_value(points, self.n, shot, self.me, self.scores, self.game, self.payoff, self.rules)
