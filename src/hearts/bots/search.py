@@ -3,7 +3,10 @@
 To play a card the bot deals the hidden cards into *worlds* that agree with
 its view (:mod:`hearts.bots.sampler`), and in every world plays each legal
 card then plays the hand out with a rollout policy (the heuristic's
-:func:`~hearts.bots.heuristic_rollout.rollout_card`). A card's value
+:func:`~hearts.bots.heuristic_rollout.rollout_card`). That loop over the
+worlds is one kernel (:mod:`hearts.bots.kernel.worlds`), run compiled where
+Numba is installed and interpreted otherwise, with the same results
+(:mod:`hearts.bots.kernel.runtime`). A card's value
 is its mean *payoff* over the worlds: the mean of the other seats' points for
 the hand minus its own, from the engine's end-of-hand points (so a moon counts
 as in the rules; the payoff is the same whichever way the shooter chooses).

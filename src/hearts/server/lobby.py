@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 #: the turn timer's allowed values (0: none)
 TURN_SECONDS = (10, 600)
+#: the bots' level of a table made without one: the compiled search (measured to hold 200 such tables on one
+#: worker of a 2-core machine: benchmarks/results/2026-12-07-rules-kernel)
+DEFAULT_LEVEL = "hard"
 MAX_NAME = 24
 #: seconds after which a table still waiting for its start, with nobody there, is no longer listed (its link still works)
 STALE_WAITING = 6 * 3600
@@ -63,7 +66,7 @@ class Lobby:
             rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
         except (HeartsError, TypeError) as e:
             raise Refusal("bad_request", str(e)) from None
-        level = body.get("level", "medium")
+        level = body.get("level", DEFAULT_LEVEL)
         if level not in LEVELS:
             raise Refusal("bad_request", f"level must be one of {', '.join(LEVELS)}")
         turn = body.get("turn_seconds", 60)

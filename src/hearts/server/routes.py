@@ -30,7 +30,7 @@ from .cluster import Cluster
 from .edge import Origins
 from .hub import Hub
 from .limits import Buckets, Limits, client_key, creator_id
-from .lobby import TURN_SECONDS
+from .lobby import DEFAULT_LEVEL, TURN_SECONDS
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
@@ -245,7 +245,7 @@ def table_options() -> dict[str, Any]:
         "rules_by_variant": by_variant,
         "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
         "levels": list(LEVELS),
-        "defaults": {"turn_seconds": 60, "level": "medium"},
+        "defaults": {"turn_seconds": 60, "level": DEFAULT_LEVEL},
         "turn_seconds": [0, *TURN_SECONDS],
     }
 

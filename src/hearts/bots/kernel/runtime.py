@@ -178,6 +178,17 @@ def _exercise(ns: types.SimpleNamespace) -> None:
         search_pass(Hand.from_seed(rules, seed=1).view(0), 2, 1, None, kernel=(ns, as_array))
 
 
+def _after_fork() -> None:
+    """A process forked while its parent compiled has no compiling thread: it starts again when asked."""
+    global _state
+    if _state == "compiling":
+        _state = "idle"
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
+
+
 def as_array(values: Any) -> Any:
     """A compiled kernel's sequence: an int64 array of a list of ints, a float64 array of a list of floats."""
     import numpy as np

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from hearts.core.cards import JD
 from hearts.core.kernel import MOON_SCORE, MOON_SUBTRACT, best_moon, count_bits, mask_points
 
-from .evidence import play_misses
+from .evidence import E_SEAT, E_SIZE, play_misses
 from .passing import pass_misses
 from .playout import (
     R_MOON,
@@ -49,6 +49,20 @@ from .sampler import sample_world
 
 #: points of payoff that a game's result is worth (winning against an average seat's chance)
 GAME_SCALE = 100.0
+
+#: slots a seat of the play evidence's memo (a power of two)
+MEMO = 256
+
+
+def memo_slot(hand: int) -> int:
+    """The memo's slot of a hand (a one-deck mask): its bits folded, without a multiplication that could overflow.
+
+    >>> 0 <= memo_slot((1 << 52) - 1) < MEMO
+    True
+    """
+    h = hand ^ hand >> 8 ^ hand >> 16 ^ hand >> 24 ^ hand >> 32 ^ hand >> 40 ^ hand >> 48
+    return h & (MEMO - 1)
+
 
 # -- the decision's scalars ------------------------------------------------------
 K_ME = 0  #: the searching seat
@@ -191,6 +205,12 @@ def search_worlds(
     jacks = [0] * n
     final = [0] * n
     state = [0]
+    restrict = rules[R_RESTRICT] == 1
+    seats_seen = 0  # the seats with plays to explain
+    for i in range(k[K_EV_COUNT]):
+        seats_seen |= 1 << ev_fields[i * E_SIZE + E_SEAT]
+    memo_keys = [-1] * (n * MEMO)
+    memo_values = [0] * (n * MEMO)
     for j in range(count):
         state[0] = rng_seed(k[K_SEED], start + j)
         dealt = sample_world(
@@ -238,9 +258,17 @@ def search_worlds(
         # its weight: the plays and the pass seen
         weight = 1.0
         if k[K_EV_COUNT]:
-            m = play_misses(
-                out_lo, k[K_EV_COUNT], ev_fields, ev_tricks, ev_points, ev_voids, n, rules[R_MOON], jd, rules[R_RESTRICT] == 1, -1
-            )
+            m = 0
+            for s in range(n):
+                if seats_seen >> s & 1:  # a seat's misses by its hand: late in a hand the same hands recur
+                    slot = s * MEMO + memo_slot(out_lo[s])
+                    if memo_keys[slot] != out_lo[s]:
+                        memo_keys[slot] = out_lo[s]
+                        count_seen = k[K_EV_COUNT]
+                        memo_values[slot] = play_misses(
+                            out_lo, count_seen, ev_fields, ev_tricks, ev_points, ev_voids, n, rules[R_MOON], jd, restrict, s
+                        )
+                    m += memo_values[slot]
             for _ in range(m):
                 weight *= misses[0]
         if k[K_PASS_ON]:
