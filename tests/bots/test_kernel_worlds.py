@@ -66,3 +66,22 @@ def test_the_kernels_served_are_the_interpreted_ones_or_the_compiled_ones() -> N
         assert ns is interpreted() and ns.play_out is playout.play_out
     else:
         assert status() == "ready" and ns.play_out is not playout.play_out
+
+
+def test_a_compiled_kernel_that_fails_gives_way_to_the_interpreted_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    from hearts.bots.kernel import runtime
+    from hearts.bots.kernel.driver import KernelWorlds
+
+    def broken(*args: object) -> int:
+        raise RuntimeError("a compiled kernel that fails")
+
+    view = random_view(TABLES["standard-4"], 3)
+    assert view is not None
+    worlds = KernelWorlds(view, 7, "payoff", None, 1.0, 1.0, 1, view.legal)
+    monkeypatch.setattr(runtime, "_state", "ready")
+    got = worlds.run(0, 4, types.SimpleNamespace(search_worlds=broken), lambda values: list(values))
+    assert got == worlds.run(0, 4, interpreted(), list)  # the move is made, by the interpreted kernel
+    assert status() == "failed" and "a compiled kernel that fails" in (runtime.notice() or "")
+    assert kernels(start=False)[1] is list  # and the interpreted kernels are served from then on

@@ -57,7 +57,7 @@ from .heuristic_pass import KEEP_TOP, choose_pass, moon_pass, shed_order
 from .heuristic_play import LOW_SPADES
 from .kernel.pack import pack_rules
 from .kernel.rng import fold_seed
-from .kernel.runtime import kernels
+from .kernel.runtime import give_up, kernels
 from .playout import Evaluator
 
 #: deals a kernel call plays when compiled (the deadline is checked between calls)
@@ -254,6 +254,16 @@ class _Deals:
         self, start: int, count: int, alive: list[int], ns: types.SimpleNamespace, array: Callable[[Any], Any]
     ) -> tuple[list[list[float]], int]:
         """Deals ``start`` to ``start + count - 1``: per candidate of ``alive``, its values, and the shooter's moons."""
+        if array is not list:
+            try:
+                return self._call(start, count, alive, ns, array)
+            except Exception as err:  # a compiled kernel that fails never fails the pass: the interpreted one makes it
+                ns, array = give_up(err)
+        return self._call(start, count, alive, ns, array)
+
+    def _call(
+        self, start: int, count: int, alive: list[int], ns: types.SimpleNamespace, array: Callable[[Any], Any]
+    ) -> tuple[list[list[float]], int]:
         me, dealer, offset, size, unknown, n_unknown, mine_lo, mine_hi, cards, pass_count = self.fixed
         shoot, stopper, deck, scores, game = self.after
         values = array([0.0] * (count * len(alive)))

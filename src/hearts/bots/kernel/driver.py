@@ -33,6 +33,7 @@ from .pack import pack_world
 from .pack_sampler import pack_sampler
 from .playout import S_KITTY_JACKS, S_KITTY_MASK, S_KITTY_POINTS, S_KITTY_SIZE
 from .rng import rng_seed
+from .runtime import give_up
 from .sampler import sample_world
 
 
@@ -165,7 +166,12 @@ class KernelWorlds:
         shoot_values = array([0.0] * (count + 1))
         shoot_moons = array([0] * (count + 1))
         preferred = array([0] * (count + 1))
-        done = ns.search_worlds(*self._inputs(ns, array), start, count, values, weights, shoot_values, shoot_moons, preferred)
+        try:
+            done = ns.search_worlds(*self._inputs(ns, array), start, count, values, weights, shoot_values, shoot_moons, preferred)
+        except Exception as err:  # a compiled kernel that fails never fails the move: the interpreted one plays it
+            if array is list:
+                raise
+            return self.run(start, count, *give_up(err))
         if done < 0:
             raise ValueError("no deal agrees with the view")
         return Chunk(

@@ -83,6 +83,16 @@ def kernels(start: bool = True) -> tuple[types.SimpleNamespace, Callable[[Any], 
     return _interpreted, list
 
 
+def give_up(err: BaseException) -> tuple[types.SimpleNamespace, Callable[[Any], Any]]:
+    """A compiled kernel failed at a call: serve the interpreted ones from now on (logged once); they are returned."""
+    global _state, _error
+    if _state == "ready":
+        _error = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+        _state = "failed"
+        _log.warning(notice())
+    return _interpreted, list
+
+
 def start() -> str | None:
     """Begin compiling in the background (apps call it at start-up); the one line to tell a person, if any:
     that the first compile is under way (the cache is cold), or :func:`notice`."""
