@@ -97,8 +97,7 @@ class Http:
         return self.call("POST", path, body, headers)
 
     def table(self, name: str | None = "Ann", **options: Any) -> dict[str, Any]:
-        # the tests' tables seat the cheap medium bots unless they ask for a level (the server's default is hard)
-        body = {"variant": "standard", "players": 4, "target": 30, "turn_seconds": 0, "level": "medium", **options}
+        body = {"variant": "standard", "players": 4, "target": 30, "turn_seconds": 0, **options}
         if name is not None:
             body["name"] = name
         status, out = self.post("/api/tables", body)

@@ -20,7 +20,7 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
     assert server.get("/healthz") == (200, {"ok": True, "db": True, "protocol": 1})
     status, opts = server.get("/api/options")
     assert status == 200 and opts["variants"]["cancellation"] == [6, 11] and opts["levels"] == ["easy", "medium", "hard", "expert"]
-    assert opts["defaults"]["level"] == "hard"  # the compiled search is the default level
+    assert opts["defaults"]["level"] == "medium"  # the lobby's default level
     assert opts["rules"]["moon"] == "choose" and "add" in opts["choices"]["moon"]
     by = opts["rules_by_variant"]
     assert by["omnibus"]["jack_of_diamonds"] is True and by["standard"]["jack_of_diamonds"] is False
