@@ -19,6 +19,7 @@ hearts.core.errors.RulesError: standard Hearts is for 3 to 7 players, not 8
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Any
 
 from .cards import HEARTS_MASK, JD, QS, Card, CardMask, card_name, parse_card
@@ -191,8 +192,12 @@ class Rules:
 
     # -- serialisation ---------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Every option, as written in a record's ``rules`` object."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        """Every option, as written in a record's ``rules`` object (the closed sets as their plain strings).
+
+        >>> type(Rules.standard(4).to_dict()["moon"]) is str
+        True
+        """
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.init}
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -281,6 +286,11 @@ def rules_from_options(variant: str, players: int, target: int | None, items: li
     if target is not None and "target" in options:
         raise RulesError("give the target once: --target or --rule target=, not both")
     return rules_from_mapping(variant, players, options, target=target)
+
+
+def _plain(value: Any) -> Any:
+    """An enum member as its plain value (records and JSON hold strings); anything else as it is."""
+    return value.value if isinstance(value, Enum) else value
 
 
 def _check_int(name: str, value: object) -> None:
