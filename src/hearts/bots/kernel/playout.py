@@ -121,6 +121,25 @@ def rollout_choice(
     return discard_card(legal, out, trick, tlen, leader, n, w, against, mode, jd, points, copies, pts)
 
 
+def trick_sums(trick: Sequence[int], tlen: int) -> tuple[int, int, int, int]:
+    """The first ``tlen`` cards of a trick as (its cards, the cards played twice, its points, its J♦s).
+
+    >>> from hearts.core.cards import parse_card as p
+    >>> trick_sums([p("JD"), p("2H"), p("JD")], 3) == (1 << p("JD") | 1 << p("2H"), 1 << p("JD"), 1, 2)
+    True
+    """
+    seen = dup = tpts = tjacks = 0
+    for i in range(tlen):
+        b = 1 << trick[i]
+        if seen & b:
+            dup |= b
+        seen |= b
+        tpts += card_points(trick[i])
+        if trick[i] == JD:
+            tjacks += 1
+    return seen, dup, tpts, tjacks
+
+
 def rollout_runner(rules: Sequence[int], points: Sequence[int]) -> int:
     """The seat the rollout policy defends against: one holding every point, at least
     :data:`ROLLOUT_DEFEND_AT` of 26 (one deck; with two decks a moon is too rare to defend against)."""
@@ -187,14 +206,7 @@ def play_out(
     last_winner = st[S_LAST_WINNER]
     kitty_mask = st[S_KITTY_MASK]
     kitty_half = st[S_KITTY_SIZE] // 2  # the first trick's expected extra points, to the policy
-    seen = dup = tpts = tjacks = 0  # the trick's cards (a twin in both), its points and its J♦s
-    for i in range(tlen):
-        b = 1 << trick[i]
-        if seen & b:
-            dup |= b
-        seen |= b
-        tpts += card_points(trick[i])
-        tjacks += trick[i] == JD
+    seen, dup, tpts, tjacks = trick_sums(trick, tlen)  # the trick's cards (a twin in both), its points and its J♦s
     suit_mask = void_bit = 0
     if tlen:
         suit = SUIT_OF[trick[0]]
@@ -311,14 +323,7 @@ def world_choice(
     )
     if not legal & (legal - 1):
         return top_bit(legal)
-    seen = dup = tpts = tjacks = 0
-    for i in range(tlen):
-        b = 1 << trick[i]
-        if seen & b:
-            dup |= b
-        seen |= b
-        tpts += card_points(trick[i])
-        tjacks += trick[i] == JD
+    seen, dup, tpts, tjacks = trick_sums(trick, tlen)
     live = seen & ~dup & SUIT_MASKS[SUIT_OF[trick[0]]] if tlen else 0
     out = one & ~h | two & ~hi[seat] | st[S_KITTY_MASK]
     pts = tpts + st[S_PILE_POINTS] + (st[S_KITTY_SIZE] // 2 if done == 0 else 0) + (JACK_POINTS * tjacks if jd else 0)
