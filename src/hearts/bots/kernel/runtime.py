@@ -6,7 +6,7 @@ Compiling takes tens of seconds the first time on a machine and a second or
 two from the cache afterwards (:func:`hearts.jit.cache_dir`). It never runs
 inside a move: :func:`kernels` starts it in a background thread and serves
 the interpreted kernels until it is done; :func:`warm` compiles in the
-foreground (``hearts warm``, and ``hearts serve`` before it takes tables).
+foreground (``hearts serve`` before it takes tables, ``.ci/run`` before the tests).
 Where Numba is not installed, :func:`kernels` serves the interpreted kernels
 and logs one line saying that the bots are slower (:func:`notice`).
 
