@@ -36,7 +36,7 @@ from hearts.core.kernel import (
     top_bit,
 )
 
-from .policy import SHOOT, defend_at, discard_card, follow_card, lead_card, runner_of, shooting, total_points
+from .policy import SHOOT, card_by_position, defend_at, runner_of, shooting, total_points
 
 #: in a rollout, a seat holding every point so far, at least this many (of 26), keeps running the moon.
 RUN_ON_AT = 16
@@ -112,13 +112,7 @@ def rollout_choice(
         shoot >> seat & 1 or copies == 1 and taken * MOON_SCORE >= run_on * moon or shooting(points, n, seat, moon, mine, out)
     ):
         mode = SHOOT
-    against = -1 if runner == seat else runner
-    if tlen == 0:
-        return lead_card(legal, mine, out, against, mode, jd, seat, n, voids)
-    w = top_bit(live)
-    if legal & SUIT_MASKS[SUIT_OF[trick[0]]]:
-        return follow_card(legal, out, trick, tlen, leader, n, w, live, pts, tlen == n - 1, against, mode, copies, jd, points)
-    return discard_card(legal, out, trick, tlen, leader, n, w, against, mode, jd, points, copies, pts)
+    return card_by_position(legal, mine, out, trick, tlen, leader, n, seat, points, copies, jd, pts, live, runner, mode, voids)
 
 
 def trick_sums(trick: Sequence[int], tlen: int) -> tuple[int, int, int, int]:

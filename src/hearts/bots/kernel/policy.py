@@ -172,20 +172,46 @@ def policy_card(
         return top_bit(legal)
     # one deck: a seat holding every point is a runner; with two decks a moon is too rare to defend against
     runner = runner_of(points, n, defend_at(moon_points, defend)) if copies == 1 else -1
-    if runner == me:
-        runner = -1
     if tlen == 0:
-        return lead_card(legal, mine, out, runner, mode, jd, me, n, voids)
-    lead_suit = SUIT_MASKS[SUIT_OF[trick[0]]]
-    live = live_cards(trick, tlen, copies)
-    w = top_bit(live)
+        return card_by_position(legal, mine, out, trick, 0, leader, n, me, points, copies, jd, 0, 0, runner, mode, voids)
     pts = trick_points(trick, tlen) + extra
     if jd:
         pts += JACK_POINTS * jacks_in(trick, tlen)
-    last = tlen == n - 1
-    if legal & lead_suit:
-        return follow_card(legal, out, trick, tlen, leader, n, w, live, pts, last, runner, mode, copies, jd, points)
-    return discard_card(legal, out, trick, tlen, leader, n, w, runner, mode, jd, points, copies, pts)
+    live = live_cards(trick, tlen, copies)
+    return card_by_position(legal, mine, out, trick, tlen, leader, n, me, points, copies, jd, pts, live, runner, mode, voids)
+
+
+def card_by_position(
+    legal: int,
+    mine: int,
+    out: int,
+    trick: Sequence[int],
+    tlen: int,
+    leader: int,
+    n: int,
+    me: int,
+    points: Sequence[int],
+    copies: int,
+    jd: bool,
+    pts: int,
+    live: int,
+    runner: int,
+    mode: int,
+    voids: Sequence[int],
+) -> int:
+    """The card by the seat's place in the trick: :func:`lead_card`, :func:`follow_card` or :func:`discard_card`.
+
+    ``pts``: what the trick is worth to its winner so far; ``live``: its live
+    cards of the led suit; ``runner``: the seat defended against (-1: none;
+    ``me`` itself counts as none).
+    """
+    against = -1 if runner == me else runner
+    if tlen == 0:
+        return lead_card(legal, mine, out, against, mode, jd, me, n, voids)
+    w = top_bit(live)
+    if legal & SUIT_MASKS[SUIT_OF[trick[0]]]:
+        return follow_card(legal, out, trick, tlen, leader, n, w, live, pts, tlen == n - 1, against, mode, copies, jd, points)
+    return discard_card(legal, out, trick, tlen, leader, n, w, against, mode, jd, points, copies, pts)
 
 
 def follow_card(
