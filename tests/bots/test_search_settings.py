@@ -52,10 +52,10 @@ def test_a_level_is_its_preset(level: str) -> None:
     assert isinstance(bot, SearchBot) and bot.settings == PRESETS[level] and bot.name == level
 
 
-def test_expert_is_hard_with_a_bigger_budget_and_the_moon_guards() -> None:
+def test_expert_is_hard_with_more_simulations_and_the_moon_guards() -> None:
     hard, expert = SearchSettings.hard(), SearchSettings.expert()
     changed = {f.name for f in dataclasses.fields(SearchSettings) if getattr(hard, f.name) != getattr(expert, f.name)}
-    assert changed == {"ms", "sims", "pass_worlds", "pass_ms", "pass_top", "stopper", "boss_over"}
+    assert changed == {"ms", "sims", "pass_ms", "pass_top", "stopper", "boss_over"}
 
 
 def test_the_settings_are_frozen_and_checked_when_built() -> None:

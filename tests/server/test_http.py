@@ -20,7 +20,7 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
     assert server.get("/healthz") == (200, {"ok": True, "db": True, "protocol": 1})
     status, opts = server.get("/api/options")
     assert status == 200 and opts["variants"]["cancellation"] == [6, 11] and opts["levels"] == ["easy", "medium", "hard", "expert"]
-    assert opts["defaults"]["level"] == "medium"  # the lobby's default level
+    assert opts["defaults"]["level"] in ("hard", "medium")  # the lobby's default level (below)
     assert opts["rules"]["moon"] == "choose" and "add" in opts["choices"]["moon"]
     by = opts["rules_by_variant"]
     assert by["omnibus"]["jack_of_diamonds"] is True and by["standard"]["jack_of_diamonds"] is False
@@ -28,6 +28,18 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
     for path in ("/", "/t/anything"):
         status, page = server.get(path)
         assert status == 200 and "<html" in page.lower()
+
+
+@pytest.mark.parametrize("kernels, level", [("ready", "hard"), ("compiling", "medium"), ("unavailable", "medium")])
+def test_the_default_level_is_hard_where_the_search_is_compiled(
+    server: InProcessServer, monkeypatch: pytest.MonkeyPatch, kernels: str, level: str
+) -> None:
+    import hearts.server.lobby as lobby
+
+    monkeypatch.setattr(lobby, "kernel_status", lambda: kernels)
+    assert server.get("/api/options")[1]["defaults"]["level"] == level
+    status, made = server.post("/api/tables", {"variant": "standard", "players": 4})
+    assert status == 201 and server.get(f"/api/tables/{made['table']}")[1]["level"] == level
 
 
 def test_the_client_loads_nothing_from_elsewhere() -> None:

@@ -160,12 +160,13 @@ class SearchSettings:
     # -- the levels ----------------------------------------------------------------------------------------------
     @classmethod
     def hard(cls) -> SearchSettings:
-        """``hard``: 1,000 simulations and a searched pass, at most 140 ms each; the gate, the pass guard and the
-        evidence weights as measured (``benchmarks/results/2026-12-06-bots-notebook``)."""
+        """``hard``: 1,000 simulations and a searched pass of 100 deals a candidate, at most 140 ms each; the gate,
+        the pass guard and the evidence weights as measured (``benchmarks/results/2026-12-06-bots-notebook``; the
+        pass budget: ``2026-12-07-hard-pass-budget``)."""
         return cls(
             ms=140,
             sims=1000,
-            pass_worlds=24,
+            pass_worlds=100,
             pass_ms=140,
             pass_guard=5,
             pass_miss=0.5,
@@ -177,9 +178,8 @@ class SearchSettings:
 
     @classmethod
     def expert(cls) -> SearchSettings:
-        """``expert``: three times ``hard``'s simulations, four times its pass budget, a moon stopper and a
-        top-heart pass, at most 900 ms."""
-        return dataclasses.replace(cls.hard(), ms=900, sims=3000, pass_worlds=100, pass_ms=900, pass_top=2, stopper=3.0, boss_over=1)
+        """``expert``: three times ``hard``'s simulations, a moon stopper and a top-heart pass, at most 900 ms."""
+        return dataclasses.replace(cls.hard(), ms=900, sims=3000, pass_ms=900, pass_top=2, stopper=3.0, boss_over=1)
 
     # -- spec text -----------------------------------------------------------------------------------------------
     @classmethod

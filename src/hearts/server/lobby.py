@@ -20,6 +20,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+from hearts.bots.kernel.runtime import status as kernel_status
 from hearts.bots.registry import LEVELS
 from hearts.core.errors import HeartsError
 from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
@@ -35,12 +36,25 @@ if TYPE_CHECKING:
 
 #: the turn timer's allowed values (0: none)
 TURN_SECONDS = (10, 600)
-#: the bots' level of a table made without one. The compiled ``hard`` holds 170 tables of one person and three
-#: bots on one 2-core worker (bot wait p90 0.76 s), not 200 (1.9 s): ``medium`` stays the default until it does
-DEFAULT_LEVEL = "medium"
+#: the bots' level of a table made without one, where the search runs compiled: the compiled ``hard`` holds 200
+#: tables of one person and three bots on one worker of a 2-core machine (``docs/server-operations.md``)
+DEFAULT_LEVEL = "hard"
+#: the default where the search runs interpreted (no Numba, or its compile failed): ``hard`` would then cost about
+#: 30 times the CPU a move
+INTERPRETED_LEVEL = "medium"
 MAX_NAME = 24
 #: seconds after which a table still waiting for its start, with nobody there, is no longer listed (its link still works)
 STALE_WAITING = 6 * 3600
+
+
+def default_level() -> str:
+    """The level of a table made without one: :data:`DEFAULT_LEVEL` once the search's kernels are compiled
+    (``hearts serve`` compiles or loads them before it takes tables), else :data:`INTERPRETED_LEVEL`.
+
+    >>> default_level() in (DEFAULT_LEVEL, INTERPRETED_LEVEL)
+    True
+    """
+    return DEFAULT_LEVEL if kernel_status() == "ready" else INTERPRETED_LEVEL
 
 
 class Lobby:
@@ -66,7 +80,7 @@ class Lobby:
             rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
         except (HeartsError, TypeError) as e:
             raise Refusal("bad_request", str(e)) from None
-        level = body.get("level", DEFAULT_LEVEL)
+        level = body.get("level", default_level())
         if level not in LEVELS:
             raise Refusal("bad_request", f"level must be one of {', '.join(LEVELS)}")
         turn = body.get("turn_seconds", 60)

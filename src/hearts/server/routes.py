@@ -30,7 +30,7 @@ from .cluster import Cluster
 from .edge import Origins
 from .hub import Hub
 from .limits import Buckets, Limits, client_key, creator_id
-from .lobby import DEFAULT_LEVEL, TURN_SECONDS
+from .lobby import TURN_SECONDS, default_level
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
@@ -147,7 +147,7 @@ async def page(request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """``GET /api/options``: what a new table may be (variants, rules options and their defaults, levels, timers)."""
-    return ok(table_options())
+    return ok({**table_options(), "defaults": {"turn_seconds": 60, "level": default_level()}})
 
 
 async def create_table(request: Request) -> Response:
@@ -237,7 +237,7 @@ async def record(request: Request) -> Response:
 
 @functools.cache
 def table_options() -> dict[str, Any]:
-    """The answer of ``/api/options`` (the same for every request: built once)."""
+    """The answer of ``/api/options`` but its defaults (the same for every request: built once)."""
     by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
     return {
         "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
@@ -245,7 +245,6 @@ def table_options() -> dict[str, Any]:
         "rules_by_variant": by_variant,
         "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
         "levels": list(LEVELS),
-        "defaults": {"turn_seconds": 60, "level": DEFAULT_LEVEL},
         "turn_seconds": [0, *TURN_SECONDS],
     }
 
