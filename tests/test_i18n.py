@@ -149,3 +149,15 @@ def test_hearts_serve_lang_refuses_an_unknown_language_in_one_line(tmp_path: Pat
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
     assert "hearts serve: --lang" in out.stderr and "sr@cyrl" in out.stderr
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_hearts_play_says_how_the_search_bots_run_in_the_language(code: str) -> None:
+    from hearts.tui.cli import kernel_line
+
+    english = {reason: kernel_line(reason) for reason in ("compiling", "unavailable", "failed")}
+    i18n.use(code)
+    for reason, line in english.items():
+        assert line is not None and kernel_line(reason) not in (None, line), (code, reason)
+    assert "pip install 'hearts-game[fast]'" in (kernel_line("unavailable") or "")
+    assert kernel_line(None) is None

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import hearts.i18n as i18n
-from hearts.bots.kernel.runtime import start as start_kernels
+from hearts.bots.kernel.runtime import start_reason as start_kernels
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
 from hearts.i18n import _
@@ -138,6 +138,25 @@ def show_stats(name: str | None) -> int:
     return 0
 
 
+def kernel_line(reason: str | None) -> str | None:
+    """The line that tells a person how the search bots run, in the chosen language (None: nothing to tell).
+
+    ``reason`` is :func:`hearts.bots.kernel.runtime.start_reason`'s word.
+
+    >>> kernel_line(None) is None, kernel_line("compiling").startswith("compiling the search bots")
+    (True, True)
+    """
+    if reason == "compiling":
+        return _("compiling the search bots in the background (once on this machine, about a minute); until then they play slower")
+    if reason == "unavailable":
+        return _("Numba is not installed: the search bots (hard, expert) run several times slower ({command})").format(
+            command="pip install 'hearts-game[fast]'"
+        )
+    if reason == "failed":
+        return _("the search bots could not be compiled: they run several times slower")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     problem = choose_language(getattr(args, "lang", None))
     if problem is not None:
@@ -187,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     except (HeartsError, OSError) as e:
         print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
-    line = start_kernels()  # the search bots' compile, in the background (never inside a move)
+    line = kernel_line(start_kernels())  # the search bots' compile, in the background (never inside a move)
     if line is not None:
         print(f"hearts play: {line}", file=sys.stderr)
     offer = None

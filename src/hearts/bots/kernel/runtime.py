@@ -96,11 +96,20 @@ def give_up(err: BaseException) -> tuple[types.SimpleNamespace, Callable[[Any], 
 def start() -> str | None:
     """Begin compiling in the background (apps call it at start-up); the one line to tell a person, if any:
     that the first compile is under way (the cache is cold), or :func:`notice`."""
-    cold = _state == "idle" and not cached()
-    kernels(start=True)
-    if _state == "compiling" and cold:
+    if start_reason() == "compiling":
         return "compiling the search bots in the background (once on this machine, about a minute); until then they play slower"
     return notice()
+
+
+def start_reason() -> str | None:
+    """Begin compiling in the background; what a person should be told, as a word an app words in its language:
+    ``compiling`` (the first compile is under way: the cache is cold), ``unavailable`` (no Numba), ``failed``
+    (the compile failed: :func:`notice` says why), or None (nothing: compiled, or loading from the cache)."""
+    cold = _state == "idle" and not cached()
+    kernels(start=True)
+    if _state == "compiling":
+        return "compiling" if cold else None
+    return _state if _state in ("unavailable", "failed") else None
 
 
 def cached() -> bool:
