@@ -140,6 +140,10 @@ RECIPES: dict[str, Recipe] = {
     # standard-4's deals (the same chunks and seeds) labelled by hard's search (1,000 simulations, a pass of 100 deals
     # a candidate), where standard-4's teacher has 300 and 12
     "standard-4-hard": Recipe("standard-4-hard", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25),
+    # the same data, a network twice as wide (the capacity test of the imitation gap)
+    "standard-4-hard-wide": Recipe(
+        "standard-4-hard-wide", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, trunk=(1024, 512), card=256
+    ),
     # an experiment (not shipped): cancellation-8's data (the same chunks and seeds) and a second round of 20 chunks
     # labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)
     "cancellation-8-hard": replace(
