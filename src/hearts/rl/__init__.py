@@ -4,7 +4,9 @@
 - :func:`parallel_env`: the PettingZoo Parallel environment (simultaneous passing, :mod:`hearts.rl.parallel`);
 - :class:`SingleAgentEnv`: a Gymnasium environment, our bots at the other seats;
 - :class:`HeartsVectorEnv`: a Gymnasium ``VectorEnv`` of B hands over :mod:`hearts.vec` (:mod:`hearts.rl.vector`);
-- :func:`segments` / :func:`encode`: the observation of one seat's view.
+- :func:`segments` / :func:`encode`: the observation of one seat's view;
+- Gymnasium ids (:mod:`hearts.rl.registration`): ``hearts/Hearts-v0``, ``hearts/Omnibus-v0``,
+  ``hearts/CancellationHearts-v0`` for ``gymnasium.make`` and ``gymnasium.make_vec``.
 
 >>> e = env(variant="cancellation", players=11)
 >>> e.reset(seed=1)
@@ -16,8 +18,11 @@ from hearts.observe import action_mask, decode_cards, encode, segment_slices, se
 
 from .env import HeartsEnv, IllegalStep, env, raw_env
 from .parallel import HeartsParallelEnv, parallel_env
+from .registration import register_all
 from .single import SingleAgentEnv
 from .vector import HeartsVectorEnv
+
+register_all()
 
 __all__ = [
     "HeartsEnv",

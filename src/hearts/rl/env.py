@@ -57,8 +57,13 @@ class IllegalStep(HeartsError, ValueError):
     """An action the acting seat may not take now (the message names the card)."""
 
 
-def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
-    """The engine's rules for the environment's arguments (a bad one raises ``RulesError``).
+#: the AEC, Parallel and single-agent environments' own options (besides the rules options)
+ENV_OPTIONS = ("reward", "hands", "illegal", "penalty", "render_mode")
+
+
+def make_rules(variant: str, players: int, options: dict[str, Any], takes: tuple[str, ...] = ENV_OPTIONS) -> Rules:
+    """The engine's rules for the environment's arguments (a bad one raises ``RulesError``); ``takes``: the
+    environment's own options, which the message lists.
 
     >>> make_rules("standard", 4, {"colour": "red"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -69,8 +74,7 @@ def make_rules(variant: str, players: int, options: dict[str, Any]) -> Rules:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RulesError(
-            f"unknown option {unknown[0]!r}: the environment takes reward, hands, illegal, penalty, render_mode"
-            f" and the rules options {', '.join(known)}"
+            f"unknown option {unknown[0]!r}: the environment takes {', '.join(takes)} and the rules options {', '.join(known)}"
         )
     return Rules(variant=variant, players=players, **options)  # type: ignore[arg-type]  # Rules checks the name, keeps the Variant
 

@@ -13,7 +13,14 @@ option.
 
 - Observation: a ``Dict`` of ``observation`` (B × the encoding of
   :mod:`hearts.rl`) and ``action_mask`` (B × 52, int8); action: B card ids
-  (``MultiDiscrete``). An illegal card raises :class:`~hearts.vec.VecError`.
+  (``MultiDiscrete``). An illegal card raises :class:`~hearts.vec.VecError`;
+  with ``illegal="penalty"``, as in the single-agent environment, it costs
+  ``penalty`` (default 1.0) of that game's reward and a random legal card
+  is played instead (``info["illegal"]`` marks those games), so that
+  Gymnasium's checks, which step random actions, pass.
+- Seeding: ``reset(seed=s)`` deals the same hands, and the random bots
+  and penalty cards draw the same numbers, for the same ``s``
+  (``np_random`` is seeded from it too).
 - Reward: the learner's (``points`` or ``payoff``), summed over the bots'
   moves up to its next decision, so a hand's rewards add up to its score.
 - Autoreset in the same step (``AutoresetMode.SAME_STEP``): a hand that ends
@@ -52,11 +59,15 @@ from hearts.observe import bounds
 from hearts.vec import VecHearts
 from hearts.vec.engine import PASS
 
-from .env import make_rules
+from .env import ILLEGAL, make_rules
 from .policy import Policy
 
 if TYPE_CHECKING:
     from hearts.net.model import NetModel
+
+
+#: the vector environment's own options (besides the rules options)
+VECTOR_OPTIONS = ("seat", "opponents", "reward", "illegal", "penalty")
 
 
 class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
@@ -73,9 +84,17 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         seat: int = 0,
         opponents: str | Policy | NetModel = "random",
         reward: str = "points",
+        illegal: str = "raise",
+        penalty: float = 1.0,
         **options: Any,
     ) -> None:
-        rules = make_rules(variant, players, options)
+        rules = make_rules(variant, players, options, takes=VECTOR_OPTIONS)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if isinstance(penalty, bool) or not isinstance(penalty, int | float) or not penalty >= 0:
+            raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
+        self.illegal = illegal
+        self.penalty = float(penalty)
         self.vec = VecHearts(rules, num_envs, reward=reward)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
@@ -106,6 +125,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         """Deal every hand anew and let the bots act up to the learner's first decision."""
+        super().reset(seed=seed)  # np_random, seeded from ``seed``
         self.vec.reset(seed)
         self._rng = np.random.default_rng(None if seed is None else [seed, 1])
         self._advance()
@@ -116,13 +136,35 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
     ) -> tuple[dict[str, NDArray[Any]], NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """The learner's card in every hand, then the bots' moves; hands that end are dealt again at once."""
         vec = self.vec
-        reward = vec.step(actions)[:, self.seat] + self._advance()
+        actions, fined = self._checked(actions)
+        reward = vec.step(actions)[:, self.seat] - self.penalty * fined + self._advance()
         terminated = vec.done.copy()
         info: dict[str, Any] = {"hand_points": np.where(terminated, vec.points[:, self.seat], 0), "_hand_points": terminated}
+        if self.illegal == "penalty":
+            info["illegal"], info["_illegal"] = fined, fined
         if terminated.any():
             vec.reset_done()
             self._advance()  # the new hands' bots act before the learner; nothing scores meanwhile
         return self._observe(), reward, terminated, np.zeros(self.num_envs, dtype=bool), info
+
+    def _checked(self, actions: Any) -> tuple[Any, NDArray[np.bool_]]:
+        """The actions to apply, and the games where an illegal card was replaced by a random legal one (penalty mode)."""
+        none = np.zeros(self.num_envs, dtype=bool)
+        if self.illegal == "raise":
+            return actions, none
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
+            return actions, none  # not a batch of card ids: the engine's own error
+        a = a.astype(np.int64)
+        live = ~self.vec.done
+        masks = self.vec.action_masks().astype(bool)
+        in_range = (a >= 0) & (a < 52)
+        legal = np.zeros(self.num_envs, dtype=bool)
+        legal[in_range] = masks[np.flatnonzero(in_range), a[in_range]]
+        fined = live & ~legal
+        if fined.any():
+            a = np.where(fined, self.vec.random_actions(self._rng), a)
+        return a, fined
 
     def _advance(self) -> NDArray[np.float32]:
         """Step the bots until the learner is to act in every unfinished hand; the learner's rewards meanwhile."""
