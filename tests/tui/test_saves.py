@@ -111,3 +111,34 @@ def test_continue_from_replaces_the_new_game_and_drops_its_file(tmp_path: Path) 
     assert back.view() == old.view() and back.names[1] == "Zed" and back.bots[1] == "easy"
     assert not fresh.save_path.exists()
     assert saves.last_game() == (tmp_path / "old.json").resolve()
+
+
+def test_a_game_typed_on_the_command_line_is_played_not_the_last_one(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("textual")
+    import hearts.tui.app as app_module
+
+    old = cli.make_session(options("--seed", "5", "--level", "easy"))
+    old.pass_cards(old.view().hand[:3])
+    old.run_bots()
+    made: list[dict[str, object]] = []
+
+    class App:  # the Textual app, seen from outside: what it is given
+        def __init__(self, session: Session, **kwargs: object) -> None:
+            self.session = session
+            made.append({"session": session, **kwargs})
+
+        def run(self) -> None:
+            return None
+
+    monkeypatch.setattr(app_module, "HeartsApp", App)
+    assert cli.run(options("--variant", "cancellation", "--players", "11", "--delay", "0")) == 0
+    typed = made[-1]
+    assert typed["continue_last"] is None  # no dialog that Enter would answer with the old game
+    assert typed["session"].rules.players == 11  # type: ignore[attr-defined]
+    err = capsys.readouterr().err
+    assert f"play --resume {old.save_path}" in err
+    cli.remember(old)  # the old game is the last one again
+    assert cli.run(options("--delay", "0")) == 0  # nothing typed: the last game is offered
+    assert callable(made[-1]["continue_last"])

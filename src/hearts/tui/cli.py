@@ -138,6 +138,20 @@ def show_stats(name: str | None) -> int:
     return 0
 
 
+def typed_a_game(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a particular game (its table, rules, seed or bots): then the last unfinished
+    game is not offered in its place.
+
+    >>> parser = argparse.ArgumentParser(); add_arguments(parser)
+    >>> typed_a_game(parser.parse_args([])), typed_a_game(parser.parse_args(["--variant", "cancellation"]))
+    (False, True)
+    >>> typed_a_game(parser.parse_args(["--plain", "--name", "Ann"])), typed_a_game(parser.parse_args(["--rule", "moon=add"]))
+    (False, True)
+    """
+    chosen = (args.players, args.target, args.seed, args.level, args.bots, args.names)
+    return args.variant != "standard" or bool(args.rule) or any(value is not None for value in chosen)
+
+
 def kernel_line(reason: str | None) -> str | None:
     """The line that tells a person how the search bots run, in the chosen language (None: nothing to tell).
 
@@ -212,10 +226,14 @@ def run(args: argparse.Namespace) -> int:
     offer = None
     resume_last = None
     if previous is not None and previous.exists() and previous != session.save_path:
-        offer = _("Your last game is saved in {path}; {command} play --continue goes on with it.")
-        offer = offer.format(path=previous, command=command_name())
-        last, fresh = previous, session
-        resume_last = lambda: continue_from(last, fresh)  # noqa: E731
+        if typed_a_game(args):  # the game asked for is played: no offer to go on with another one, one line instead
+            line = _("Your last game is still saved in {path}; {command} play --resume {path} goes on with it.")
+            print("hearts play: " + line.format(path=previous, command=command_name()), file=sys.stderr)
+        else:
+            offer = _("Your last game is saved in {path}; {command} play --continue goes on with it.")
+            offer = offer.format(path=previous, command=command_name())
+            last, fresh = previous, session
+            resume_last = lambda: continue_from(last, fresh)  # noqa: E731
     if plain:
         from .plain import PlainUI
 
