@@ -22,7 +22,6 @@ class Mix(Bot):
         return self.player.play_card(view)
 
 
-
 def _net(seed):
     return make_bot(f"net:file={os.environ['NET_FILE']}", seed=seed)
 
