@@ -50,10 +50,12 @@ def test_the_tally_shows_every_card_played_by_suit_and_each_players_point_cards(
     text = hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays)
     lines = text.splitlines()
     assert lines[0] == "Cards played:" and lines[5] == "Point cards taken:"
-    shown = [card for line in lines[1:5] for card in line.split() if card != "—"]
+    rows = [line.split(":", 1) for line in lines[1:5]]
+    assert [name.strip() for name, _ in rows] == ["clubs", "diamonds", "hearts", "spades"]  # each row names its suit
+    shown = [card for _, cards in rows for card in cards.split() if card != "none"]
     assert sorted(shown) == sorted(pretty(c) for c in s.hand.plays) and len(shown) == 20
-    for line, suit in zip(lines[1:5], "♣♦♥♠", strict=True):
-        assert all(card.endswith(suit) for card in line.split() if card != "—")
+    for (_, cards), suit in zip(rows, "♣♦♥♠", strict=True):
+        assert all(card.endswith(suit) for card in cards.split()) or cards.split() == ["none"]
     taken = point_cards_taken(s.rules, s.hand.tricks)
     for seat, line in enumerate(lines[6:]):
         assert line.strip().startswith(s.names[seat] + ":")

@@ -130,3 +130,18 @@ def test_bad_options_are_one_line_errors(tmp_path: Path) -> None:
         out = play(args, "", tmp_path)
         assert out.returncode == 2, args
         assert out.stderr.startswith("hearts play: ") and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_plain_mode_says_ten_and_names_each_suit_of_the_cards_played(tmp_path: Path) -> None:
+    rules = Rules.standard(4)
+    for seed in range(1, 40):  # a deal that gives the human a ten
+        s = Session.new(rules, seed=seed, bots="random", save_path=tmp_path / f"{seed}.json")
+        tens = [c for c in s.view().hand if card_name(c)[0] == "T"]
+        if tens:
+            break
+    out = io.StringIO()
+    PlainUI(s, stdin=io.StringIO("hand\ntricks\nquit\n"), stdout=out).run()
+    text = out.getvalue()
+    hand_line = next(line for line in text.splitlines() if line.startswith("Your hand:"))
+    assert " 10" in hand_line and " T" not in hand_line.replace("Your hand:", "")
+    assert "  clubs: none" in text and "  spades: none" in text  # the tally's rows name their suits

@@ -13,14 +13,26 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from hearts.core import ChooseMoon, PassCards, PlayCard, card_name
+from hearts.core import ChooseMoon, PassCards, PlayCard
 from hearts.core.rules import MOON_SCORE
 from hearts.i18n import _
 
 from .command import command_name
 from .session import Session, SessionError
 from .stats import after_game
-from .text import SUIT_NAMES, by_suit, direction_text, hand_tally, n_cards, n_points, rules_text, score_sheet, trick_history, trick_marks
+from .text import (
+    SUIT_NAMES,
+    by_suit,
+    direction_text,
+    hand_tally,
+    n_cards,
+    n_points,
+    plain_card,
+    rules_text,
+    score_sheet,
+    trick_history,
+    trick_marks,
+)
 
 
 def help_text() -> str:
@@ -133,7 +145,7 @@ class PlainUI:
             text = _("{name} chooses to add {score}") if action.choice == "add" else _("{name} chooses to subtract {score}")
             self.say(text.format(name=name, score=MOON_SCORE) + ".")
         elif isinstance(action, PlayCard):
-            line = _("{name} plays {card}").format(name=name, card=card_name(action.card))
+            line = _("{name} plays {card}").format(name=name, card=plain_card(action.card))
             hand = self.s.hand
             if self.s.rules.is_cancellation and hand.trick:
                 cancelled, _winner = trick_marks(self.s.rules, hand.trick)
@@ -177,7 +189,7 @@ class PlainUI:
             legal = s.view().legal
             if self.auto_play and len(set(legal)) == 1:
                 s.play(legal[0])
-                self.say(_("You play {card}: your only legal card.").format(card=card_name(legal[0])))
+                self.say(_("You play {card}: your only legal card.").format(card=plain_card(legal[0])))
                 if not s.hand.trick and s.hand.tricks:
                     self.trick_done()
                 return True
@@ -217,8 +229,8 @@ class PlainUI:
         elif low == "last":
             self.show_last()
         elif low == "tricks":
-            self.say(trick_history(s.rules, s.names, s.hand.tricks, s.human, card_name))
-            self.say(hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays, card_name))
+            self.say(trick_history(s.rules, s.names, s.hand.tricks, s.human, plain_card))
+            self.say(hand_tally(s.rules, s.names, s.hand.tricks, s.hand.plays, plain_card))
         elif low == "hint":
             self.show_hint()
         elif low == "undo":
@@ -247,13 +259,13 @@ class PlainUI:
             if s.phase == "pass":
                 s.pass_cards(text)
                 target = s.names[s.hand.pass_target(s.human)]
-                cards = " ".join(card_name(c) for c in sorted(s.hand.passes[s.human] or ()))
+                cards = " ".join(plain_card(c) for c in sorted(s.hand.passes[s.human] or ()))
                 self.say(_("You pass {cards} to {name}.").format(cards=cards, name=target))
             elif s.phase == "moon":
                 s.choose_moon(text)
             else:
                 s.play(text)
-                self.say(_("You play {card}.").format(card=card_name(s.hand.plays[-1])))
+                self.say(_("You play {card}.").format(card=plain_card(s.hand.plays[-1])))
                 if not s.hand.trick and s.hand.tricks:
                     self.trick_done()
         except (SessionError, ValueError) as e:  # an illegal action, or a card that cannot be read
@@ -265,13 +277,13 @@ class PlainUI:
     # -- showing -----------------------------------------------------------
     def show_hand(self) -> None:
         v = self.s.view()
-        suits = [f"{_(SUIT_NAMES[i])}: {' '.join(card_name(c)[0] for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
+        suits = [f"{_(SUIT_NAMES[i])}: {' '.join(plain_card(c)[:-1] for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
         self.say(_("Your hand: {cards}.").format(cards="; ".join(suits)))
         if v.phase == "pass" and v.received is None and v.pass_direction != "none":
             return
         if v.received:
             source = self.s.names[self.s.hand.pass_source(self.s.human)]
-            self.say(_("You received {cards} from {name}.").format(cards=" ".join(card_name(c) for c in sorted(v.received)), name=source))
+            self.say(_("You received {cards} from {name}.").format(cards=" ".join(plain_card(c) for c in sorted(v.received)), name=source))
 
     def show_table(self) -> None:
         v = self.s.view()
@@ -283,7 +295,7 @@ class PlainUI:
             for i, c in enumerate(v.trick):
                 marks = [m for m, on in ((_("led"), i == 0), (_("cancelled"), i in cancelled), (_("winning"), i == winner)) if on]
                 name = self.s.names[(v.trick_leader + i) % v.players]
-                plays.append(f"{name} {card_name(c)}" + (f" ({', '.join(marks)})" if marks else ""))
+                plays.append(f"{name} {plain_card(c)}" + (f" ({', '.join(marks)})" if marks else ""))
             self.say(_("Trick so far: {plays}.").format(plays=", ".join(plays)))
             if winner is None:
                 self.say(_("Every winning card has cancelled: as it stands the trick is set aside."))
@@ -292,7 +304,7 @@ class PlainUI:
         self.say(_("Hearts are broken.") if v.hearts_broken else _("Hearts are not broken."))
         points = ", ".join(f"{self.s.names[i]} {p}" for i, p in enumerate(v.points_taken))
         self.say(_("Points this hand: {points}.").format(points=points))
-        self.say(_("You may play: {cards}.").format(cards=" ".join(card_name(c) for c in v.legal)))
+        self.say(_("You may play: {cards}.").format(cards=" ".join(plain_card(c) for c in v.legal)))
 
     def show_last(self) -> None:
         hand = self.s.hand
@@ -300,7 +312,7 @@ class PlainUI:
             self.say(_("No trick has been played yet in this hand."))
             return
         t = hand.tricks[-1]
-        plays = [f"{self.s.names[(t.leader + i) % self.s.rules.players]} {card_name(c)}" for i, c in enumerate(t.cards)]
+        plays = [f"{self.s.names[(t.leader + i) % self.s.rules.players]} {plain_card(c)}" for i, c in enumerate(t.cards)]
         if t.winner is None:
             who = _("set aside")
         elif t.winner == self.s.human:
@@ -332,9 +344,9 @@ class PlainUI:
             self.say(_("No hint: {reason}").format(reason=e))
             return
         if isinstance(action, PassCards):
-            self.say(_("Hint: pass {cards}.").format(cards=" ".join(card_name(c) for c in sorted(action.cards))))
+            self.say(_("Hint: pass {cards}.").format(cards=" ".join(plain_card(c) for c in sorted(action.cards))))
         elif isinstance(action, ChooseMoon):
             hint = _("Hint: add {score} to the others.") if action.choice == "add" else _("Hint: subtract {score} from your score.")
             self.say(hint.format(score=MOON_SCORE))
         else:
-            self.say(_("Hint: play {card}.").format(card=card_name(action.card)))
+            self.say(_("Hint: play {card}.").format(card=plain_card(action.card)))

@@ -23,6 +23,16 @@ def pretty(c: Card) -> str:
     return rank + SYMBOLS[name[1]]
 
 
+def plain_card(c: Card) -> str:
+    """``"QS"``, ``"10H"``: a card for the plain mode, in letters a screen reader speaks (a ten is "10", as people say it).
+
+    >>> plain_card(8), plain_card(49)
+    ('10C', 'QS')
+    """
+    name = card_name(c)
+    return "10" + name[1] if name[0] == "T" else name
+
+
 def pretty_text(text: str) -> str:
     """A message with its card names (``QS``, ``TH``) written as the hand draws them (``Q♠``, ``10♥``)."""
     return _NAME.sub(lambda m: ("10" if m.group(1) in ("T", "10") else m.group(1)) + SYMBOLS[m.group(2)], text)
@@ -119,10 +129,10 @@ def hand_tally(
     >>> hand = Hand.from_seed(Rules.standard(4), seed=1, number=4)
     >>> print(hand_tally(hand.rules, ["You", "Ada", "Bo", "Cy"], [], []))
     Cards played:
-      —
-      —
-      —
-      —
+      clubs: none
+      diamonds: none
+      hearts: none
+      spades: none
     Point cards taken:
       You: none
       Ada: none
@@ -131,7 +141,7 @@ def hand_tally(
     """
     played = sorted(plays)
     lines = [_("Cards played") + ":"]
-    lines += ["  " + (" ".join(card(c) for c in played if SUIT_OF[c] == suit) or "—") for suit in range(4)]
+    lines += [f"  {_(SUIT_NAMES[suit])}: " + (" ".join(card(c) for c in played if SUIT_OF[c] == suit) or _("none")) for suit in range(4)]
     taken = point_cards_taken(rules, tricks)
     lines.append(_("Point cards taken") + ":")
     lines += [f"  {name}: " + (" ".join(card(c) for c in sorted(cards)) or _("none")) for name, cards in zip(names, taken, strict=True)]
