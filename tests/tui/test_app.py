@@ -432,3 +432,22 @@ def test_the_whole_hand_fits_an_80_column_terminal(tmp_path: Path, rules: Rules)
                 assert row.count(pretty(c)) == s.view().hand.count(c), (pretty(c), row)
 
     asyncio.run(run())
+
+
+@sync
+async def test_question_mark_opens_the_help_over_the_score_sheet(tmp_path: Path) -> None:
+    app = HeartsApp(session(tmp_path), delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and not app.screen.is_help  # the score sheet
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and app.screen.is_help and "Keys:" in app.screen.text
+        await pilot.press("question_mark")  # on the help itself: nothing more
+        await pilot.pause()
+        assert len(app.screen_stack) == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and not app.screen.is_help  # back on the score sheet

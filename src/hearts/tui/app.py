@@ -101,11 +101,23 @@ def own_bindings(node: Any) -> list[Binding]:
 class TextScreen(ModalScreen[str]):
     """A page of text (help, score sheet) closed by Escape, Enter or one of its buttons (dismissed with the button's id)."""
 
-    BINDINGS = [Binding("escape", "close", N_("close")), Binding("enter", "close", N_("close"), show=False)]
+    BINDINGS = [
+        Binding("escape", "close", N_("close")),
+        Binding("enter", "close", N_("close"), show=False),
+        Binding("question_mark", "app.help", N_("help")),  # the help over this page (the score sheet, a dialog)
+    ]
 
-    def __init__(self, text: str, button: str | None = None, extra: tuple[str, str] | None = None, focus_button: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        button: str | None = None,
+        extra: tuple[str, str] | None = None,
+        focus_button: bool = False,
+        is_help: bool = False,
+    ) -> None:
         super().__init__()
         self._bindings = translate_bindings(own_bindings(self))
+        self.is_help = is_help  # the help page itself: ? there does nothing more
         self.text = text
         self.button = button if button is not None else _("Close")
         self.extra = extra
@@ -868,6 +880,8 @@ class HeartsApp(App[None]):
         self.push_screen(TextScreen(self.sheet_text()))
 
     def action_help(self) -> None:
+        if isinstance(self.screen, TextScreen) and self.screen.is_help:
+            return
         s = self.session
         keys = _(
             "Keys: ←/→ move between cards, Enter plays (or selects, when passing), a rank then a suit (q s, 1 0 h) jumps to a card; "
@@ -878,4 +892,4 @@ class HeartsApp(App[None]):
         marks = _("On the table: ▶ to play, ★ the card winning the trick, ✗ a cancelled card, 'led' the first card of the trick.")
         saved = _("Saved to {path}").format(path=s.save_path) if s.save_path is not None else _("Not saved")
         seed = " " + _("(seed {seed})").format(seed=s.seed) if s.seed is not None else ""
-        self.push_screen(TextScreen(rules_text(s.rules) + "\n\n" + keys + "\n" + marks + "\n\n" + saved + seed + "."))
+        self.push_screen(TextScreen(rules_text(s.rules) + "\n\n" + keys + "\n" + marks + "\n\n" + saved + seed + ".", is_help=True))
