@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import insert, select
 
-from hearts.server.lobby import MAX_NAME, check_name
+from hearts.server.names import MAX_NAME, check_name
 from hearts.server.store import tables_t
 from hearts.server.table import Refusal
 

@@ -27,6 +27,7 @@ from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
 from hearts.core.rules import rules_from_mapping
 
 from .live import LiveTable
+from .names import check_name
 from .projection import table_json
 from .store import OverQuota, Quota
 from .table import FINISHED, PLAYING, Refusal, Table
@@ -42,7 +43,6 @@ DEFAULT_LEVEL = "hard"
 #: the default where the search runs interpreted (no Numba, or its compile failed): ``hard`` would then cost about
 #: 30 times the CPU a move
 INTERPRETED_LEVEL = "medium"
-MAX_NAME = 24
 #: seconds after which a table still waiting for its start, with nobody there, is no longer listed (its link still works)
 STALE_WAITING = 6 * 3600
 
@@ -173,13 +173,3 @@ def _client_seed(body: dict[str, Any]) -> str | None:
         return check_client_seed(value)
     except SeedError as e:
         raise Refusal("bad_request", str(e)) from None
-
-
-def check_name(name: Any) -> str:
-    """A player's name: 1 to 24 printable characters."""
-    if not isinstance(name, str) or not name.strip():
-        raise Refusal("bad_request", "give your name (1 to 24 characters)")
-    cleaned = " ".join(name.split())
-    if len(cleaned) > MAX_NAME or not cleaned.isprintable():
-        raise Refusal("bad_request", f"a name has at most {MAX_NAME} printable characters")
-    return cleaned

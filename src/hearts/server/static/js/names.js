@@ -33,9 +33,41 @@ export function sheetOrder(n, me) {
   return out;
 }
 
-// A player's name as the server takes it (hub.check_name): white space runs made one space, then 1 to MAX_NAME
-// printable characters (counted as Unicode characters, as the server counts them, not as UTF-16 units).
+// A player's name as the server takes it (hearts.server.names.check_name, the same rules): white space runs made one
+// space, no invisible or control characters, then 1 to MAX_NAME characters as a person counts them (an emoji of
+// several code points, a flag, a letter with its accents: one each; not UTF-16 units).
 export const MAX_NAME = 24;
+const ZWJ = "\u200d";
+const inRange = (ch, low, high) => ch.codePointAt(0) >= low && ch.codePointAt(0) <= high;
+// Part of the character before: a mark, a variation selector, a skin tone, an emoji tag.
+const joins = (ch) => /\p{M}/u.test(ch) || inRange(ch, 0x1f3fb, 0x1f3ff) || inRange(ch, 0xe0020, 0xe007f);
+const regional = (ch) => inRange(ch, 0x1f1e6, 0x1f1ff);
+export function nameLength(name) {
+  let count = 0;
+  let previous = "";
+  let pendingFlag = false; // a regional indicator that may take a second one (a flag is two)
+  for (const ch of name) {
+    if (previous === ZWJ || ch === ZWJ || (joins(ch) && previous)) {
+      // part of the character before
+    } else if (regional(ch) && pendingFlag) {
+      pendingFlag = false;
+    } else {
+      count += 1;
+      pendingFlag = regional(ch);
+    }
+    previous = ch;
+  }
+  return count;
+}
+// A format character other than a joiner between two visible characters (inside an emoji) and the emoji tags.
+function hasInvisible(name) {
+  const chars = [...name];
+  return chars.some((ch, i) => {
+    if (!/\p{Cf}/u.test(ch) || inRange(ch, 0xe0020, 0xe007f)) return false;
+    const inside = i > 0 && i < chars.length - 1 && chars[i - 1] !== " " && chars[i + 1] !== " ";
+    return ch !== ZWJ || !inside;
+  });
+}
 // Python's str.split() white space, exactly (JavaScript's \s differs: it has U+FEFF, lacks U+001C-U+001F and U+0085).
 const SPACES = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 export function cleanName(raw) { return String(raw || "").split(SPACES).filter(Boolean).join(" "); }
@@ -43,10 +75,9 @@ export function cleanName(raw) { return String(raw || "").split(SPACES).filter(B
 export function nameProblem(raw) {
   const name = cleanName(raw);
   if (!name) return tr("Give your name.");
-  // not printable for the server: control and format characters, separators other than the space, unassigned ones
-  if ([...name].length > MAX_NAME || /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u.test(name)) {
-    return tr("A name has at most {n} letters, digits or signs.", { n: MAX_NAME });
-  }
+  if (hasInvisible(name)) return tr("A name cannot hold invisible characters (such as a zero-width space).");
+  if (/[\p{Cc}\p{Cn}\p{Co}\p{Cs}]/u.test(name)) return tr("A name cannot hold control characters or characters that cannot be shown.");
+  if (nameLength(name) > MAX_NAME) return tr("A name has at most {n} letters, digits or signs.", { n: MAX_NAME });
   return null;
 }
 
