@@ -70,6 +70,8 @@ NAMES = [
     "a\u200bb",  # a format character: refused
     "tab\there",
     "a\x1cb",  # Python's split() folds it, JavaScript's \\s does not
+    "   ",  # spaces only: no name (the page once made a table with nobody seated)
+    "👩\u200d👩\u200d👧\u200d👦" * MAX_NAME,  # 24 characters as a person counts them, 168 code points
 ]
 
 

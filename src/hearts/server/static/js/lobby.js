@@ -181,9 +181,10 @@ async function loadStats() {
   } catch (e) { box.hidden = true; }
 }
 
-// The browser's own check of a name field says what the server would refuse (the form is not sent).
+// The browser's own check of a name field says what the server would refuse (the form is not sent). An empty field is
+// the field's own "required"; one of spaces only is refused here, as the server would (it made a table with nobody seated).
 export function checkNameInput(input) {
-  const check = () => input.setCustomValidity(input.value.trim() ? nameProblem(input.value) || "" : "");
+  const check = () => input.setCustomValidity(input.value ? nameProblem(input.value) || "" : "");
   input.addEventListener("input", check);
   check();
 }
@@ -203,7 +204,7 @@ export async function showLobby() {
   $("create-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     if (!options) return;
-    const problem = $("create-name").value.trim() ? nameProblem($("create-name").value) : null;
+    const problem = nameProblem($("create-name").value);
     if (problem) { showMessage(problem, "error"); $("create-name").focus(); return; }
     const name = cleanName($("create-name").value);
     const body = {
