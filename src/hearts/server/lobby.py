@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 #: the turn timer's allowed values (0: none)
 TURN_SECONDS = (10, 600)
 #: the bots' level of a table made without one, where the search runs compiled: the compiled ``hard`` holds 200
-#: tables of one person and three bots on one worker of a 2-core machine (``docs/server-operations.md``)
+#: tables of one person and three bots on one worker of a 2-core machine (``docs/scaling.md``)
 DEFAULT_LEVEL = "hard"
 #: the default where the search runs interpreted (no Numba, or its compile failed): ``hard`` would then cost about
 #: 30 times the CPU a move
