@@ -93,16 +93,9 @@ def give_up(err: BaseException) -> tuple[types.SimpleNamespace, Callable[[Any], 
     return _interpreted, list
 
 
-def start() -> str | None:
-    """Begin compiling in the background (apps call it at start-up); the one line to tell a person, if any:
-    that the first compile is under way (the cache is cold), or :func:`notice`."""
-    if start_reason() == "compiling":
-        return "compiling the search bots in the background (once on this machine, about a minute); until then they play slower"
-    return notice()
-
-
 def start_reason() -> str | None:
-    """Begin compiling in the background; what a person should be told, as a word an app words in its language:
+    """Begin compiling in the background (apps call it at start-up); what a person should be told, as a word the app
+    words in its language (``hearts play``: :func:`hearts.tui.cli.kernel_line`):
     ``compiling`` (the first compile is under way: the cache is cold), ``unavailable`` (no Numba), ``failed``
     (the compile failed: :func:`notice` says why), or None (nothing: compiled, or loading from the cache)."""
     cold = _state == "idle" and not cached()
