@@ -64,6 +64,8 @@ def test_the_table_in_each_language_fits(live_server: str, chromium_browser, cod
         assert page.evaluate("document.documentElement.lang") == code
         assert page.locator("#lobby h1").inner_text() == messages.get("New table", "New table")
         assert page.evaluate(OVERFLOW) == [], "the lobby"
+        variants = page.locator("#create-variant option").all_inner_texts()  # the variants' names in the language
+        assert variants == [messages.get(n, n) for n in ("Standard Hearts", "Omnibus Hearts", "Cancellation Hearts")], variants
         page.fill("#create-name", "Ana")
         page.select_option("#create-level", "easy")
         page.fill("#create-timer", "0")

@@ -316,7 +316,7 @@ def test_the_rules_and_keys_page_and_this_hand(server: InProcessServer, chromium
         page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
         page.keyboard.press("?")
         rules = page.locator("#help-rules").inner_text()
-        assert "Hearts (standard) for 3 players, to 100 points." in rules
+        assert "Standard Hearts for 3 players, to 100 points." in rules
         assert "Removed from the deck: 2♦." in rules and "The holder of the lowest club (2♣)" in rules
         assert "to the left in hand 1, to the right in hand 2" in rules
         keys = page.locator("#help-keys").inner_text()

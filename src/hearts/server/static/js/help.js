@@ -3,6 +3,7 @@
 import { cardText } from "./cards.js";
 import { $, el, openDialog } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
+import { variantText } from "./names.js";
 
 function nCards(n) { return tn("{n} card", "{n} cards", n); }
 
@@ -26,9 +27,7 @@ export function rulesLines(table) {
   const lines = [];
   const cancellation = !!rules && rules.variant === "cancellation";
   if (rules && facts) {
-    lines.push(cancellation
-      ? tr("Cancellation Hearts ({variant}) for {n} players, to {target} points.", { variant: rules.variant, n: rules.players, target: rules.target })
-      : tr("Hearts ({variant}) for {n} players, to {target} points.", { variant: rules.variant, n: rules.players, target: rules.target }));
+    lines.push(tr("{game} for {n} players, to {target} points.", { game: variantText(rules.variant), n: rules.players, target: rules.target }));
   }
   if (cancellation) {
     lines.push(tr("Two decks are shuffled together. When both copies of a card fall in one trick they cancel: neither can win it."));

@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { $, el, formatTime, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
-import { cleanName, levelText, nameProblem } from "./names.js";
+import { cleanName, levelText, nameProblem, variantText } from "./names.js";
 import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
 
 let options = null;
@@ -128,7 +128,7 @@ function tableItem(t) {
   const open = (t.seats || []).filter(joinable).length;
   return el("li", { class: "table-item", "data-table": t.id }, [
     el("div", { class: "grow" }, [
-      el("strong", { text: t.variant + " · " + tn("{n} player", "{n} players", t.players) }),
+      el("strong", { text: variantText(t.variant) + " · " + tn("{n} player", "{n} players", t.players) }),
       el("span", { class: "muted", text: " · " + statusText(t.status) + (t.target ? " · " + tr("to {target}", { target: t.target }) : "") }),
       el("div", { class: "muted small-print", text: seatSummary(t) })
     ]),
@@ -146,7 +146,7 @@ function gameItem(g) {
   const res = names.map((n, i) => (n || tr("Seat {number}", { number: i + 1 })) + " " + (scores[i] !== undefined ? scores[i] : "?")).join(", ");
   return el("li", { class: "table-item", "data-game": g.id }, [
     el("div", { class: "grow" }, [
-      el("strong", { text: g.variant + " · " + tn("{n} player", "{n} players", g.players) + " · " + tn("{n} hand", "{n} hands", g.hands || 0) }),
+      el("strong", { text: variantText(g.variant) + " · " + tn("{n} player", "{n} players", g.players) + " · " + tn("{n} hand", "{n} hands", g.hands || 0) }),
       el("div", { class: "small-print", text: res }),
       el("div", { class: "muted small-print", text: tr("Won by {names}", { names: winners.join(" & ") || "?" }) + (g.finished ? " · " + formatTime(g.finished) : "") })
     ]),
@@ -231,7 +231,7 @@ export async function showLobby() {
   setInterval(() => { if (!document.hidden) loadLists(); }, 15000);
   try {
     options = (await api("GET", "/api/options")) || {};
-    fillSelect($("create-variant"), Object.keys(options.variants || { standard: [3, 7] }), "standard");
+    fillSelect($("create-variant"), Object.keys(options.variants || { standard: [3, 7] }), "standard", variantText);
     updatePlayers();
     const levels = options.levels || ["medium"];
     const level = (options.defaults && options.defaults.level) || "medium";

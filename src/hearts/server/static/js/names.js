@@ -81,5 +81,10 @@ export function nameProblem(raw) {
   return null;
 }
 
+// The variants' names in the player's language.
+export function variantText(variant) {
+  return { standard: tr("Standard Hearts"), omnibus: tr("Omnibus Hearts"), cancellation: tr("Cancellation Hearts") }[variant] || variant;
+}
+
 // The bots' levels in the player's language.
 export function levelText(level) { return { easy: tr("easy"), medium: tr("medium"), hard: tr("hard"), expert: tr("expert") }[level] || level; }

@@ -8,7 +8,7 @@ import { showHand } from "./handlog.js";
 import { showHelp } from "./help.js";
 import { renderRing } from "./ring.js";
 import { checkNameInput, createTable, joinable } from "./lobby.js";
-import { cleanName, mySeat, nameProblem, seatName, who, whoLower } from "./names.js";
+import { cleanName, mySeat, nameProblem, seatName, variantText, who, whoLower } from "./names.js";
 import { option, randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { play as playSound, soundsFor } from "./sound.js";
@@ -545,7 +545,7 @@ function renderStatus() {
   const s = T.state;
   const t = s.table;
   const h = s.hand;
-  const parts = [t.variant + " · " + nPlayers(t.players) + (t.target ? " · " + tr("to {target}", { target: t.target }) : "")];
+  const parts = [variantText(t.variant) + " · " + nPlayers(t.players) + (t.target ? " · " + tr("to {target}", { target: t.target }) : "")];
   if (t.status === "waiting") {
     parts.push(s.you ? tr("Waiting to start: press Start game when ready (bots fill open seats)") : tr("Waiting for the players to start"));
   } else if (s.game_over) {
@@ -714,7 +714,7 @@ async function tableGone() {
     if (!g) { setConn(tr("This table does not exist.")); return; }
     setConn(null);
     for (const id of ["seat-panel", "seats", "controls", "hand", "hand-note"]) $(id).hidden = true;
-    $("status").textContent = g.variant + " · " + nPlayers(g.players) + " · " + tr("this game is over");
+    $("status").textContent = variantText(g.variant) + " · " + nPlayers(g.players) + " · " + tr("this game is over");
     const names = (g.names || []).map((n, i) => n || tr("Seat {number}", { number: i + 1 }));
     fillGameOver(T.id, names, g.scores || [], g.winners || [], null, null);
   } catch (e) { setConn(tr("This table does not exist.")); }
