@@ -20,7 +20,7 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
     assert server.get("/healthz") == (200, {"ok": True, "db": True, "protocol": 1})
     status, opts = server.get("/api/options")
     assert status == 200 and opts["variants"]["cancellation"] == [6, 11] and opts["levels"] == ["easy", "medium", "hard", "expert"]
-    assert opts["defaults"]["level"] in ("hard", "medium")  # the lobby's default level (below)
+    assert opts["defaults"]["level"] == "medium"  # create_app's default level (hearts serve: below)
     assert opts["rules"]["moon"] == "choose" and "add" in opts["choices"]["moon"]
     by = opts["rules_by_variant"]
     assert by["omnibus"]["jack_of_diamonds"] is True and by["standard"]["jack_of_diamonds"] is False
@@ -31,15 +31,25 @@ def test_health_options_and_pages(server: InProcessServer) -> None:
 
 
 @pytest.mark.parametrize("kernels, level", [("ready", "hard"), ("compiling", "medium"), ("unavailable", "medium")])
-def test_the_default_level_is_hard_where_the_search_is_compiled(
-    server: InProcessServer, monkeypatch: pytest.MonkeyPatch, kernels: str, level: str
-) -> None:
+def test_hearts_serve_defaults_to_hard_where_the_search_is_compiled(monkeypatch: pytest.MonkeyPatch, kernels: str, level: str) -> None:
     import hearts.server.lobby as lobby
 
     monkeypatch.setattr(lobby, "kernel_status", lambda: kernels)
-    assert server.get("/api/options")[1]["defaults"]["level"] == level
-    status, made = server.post("/api/tables", {"variant": "standard", "players": 4})
-    assert status == 201 and server.get(f"/api/tables/{made['table']}")[1]["level"] == level
+    assert lobby.default_level() == level
+
+
+def test_a_table_made_without_a_level_gets_the_servers_default(tmp_path: Path) -> None:
+    hard = InProcessServer(f"sqlite:///{tmp_path}/hard.db", default_level="hard")
+    try:
+        assert hard.get("/api/options")[1]["defaults"]["level"] == "hard"
+        status, made = hard.post("/api/tables", {"variant": "standard", "players": 4})
+        assert status == 201 and hard.get(f"/api/tables/{made['table']}")[1]["level"] == "hard"
+        status, made = hard.post("/api/tables", {"variant": "standard", "players": 4, "level": "easy"})
+        assert status == 201 and hard.get(f"/api/tables/{made['table']}")[1]["level"] == "easy"
+    finally:
+        hard.stop()
+    with pytest.raises(ValueError, match="default_level must be one of easy, medium, hard, expert"):
+        InProcessServer(f"sqlite:///{tmp_path}/bad.db", default_level="godlike")
 
 
 def test_the_client_loads_nothing_from_elsewhere() -> None:

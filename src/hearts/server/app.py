@@ -21,6 +21,8 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from hearts.bots.registry import LEVELS
+
 from . import routes
 from .bot_tokens import BotTokens
 from .botpool import BOT_NICE
@@ -49,6 +51,7 @@ def create_app(
     bot_tokens: BotTokens | None = None,
     bot_move_seconds: float = MOVE_SECONDS,
     language: str = "en",
+    default_level: str = "medium",
 ) -> Starlette:
     """The server's ASGI app on database ``db_url``; ``origins``: the allowed Origin values (default: the server's own address).
 
@@ -57,7 +60,11 @@ def create_app(
     ``bot_nice``: how far below the server's priority they run.
     ``bot_tokens``: the remote bots that may take seats (see :mod:`hearts.server.remote`), ``bot_move_seconds`` each decision.
     ``language``: the page's language when the browser's Accept-Language names none of ours (see :mod:`hearts.server.pages`).
+    ``default_level``: the bots' level of a table made without one (``hearts serve``: ``hard`` where the search runs
+    compiled, see :func:`hearts.server.lobby.default_level`).
     """
+    if default_level not in LEVELS:
+        raise ValueError(f"default_level must be one of {', '.join(LEVELS)}, not {default_level!r}")
     for name in ("uvicorn.error", "websockets.server", "websockets.protocol"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, NoFrames) for f in logger.filters):
@@ -76,6 +83,7 @@ def create_app(
         bot_nice=bot_nice,
         bot_tokens=bot_tokens,
         bot_move_seconds=bot_move_seconds,
+        default_level=default_level,
     )
     peers = Cluster(hub, store, cluster) if cluster is not None else None
     allowed = Origins(origins)

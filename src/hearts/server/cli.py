@@ -17,6 +17,7 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
+from hearts.bots.registry import LEVELS
 from hearts.record.storage import data_dir
 
 INSTALL = "hearts serve needs the server extra: pip install 'hearts-game[server]'"
@@ -105,6 +106,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="CODE",
         help="the page's language when the browser asks for none there is: en, id, jv, tr, sr, sr@cyrl (default en)",
+    )
+    parser.add_argument(
+        "--level",
+        default=None,
+        choices=list(LEVELS),
+        help="the bots' level of a table made without one (default: hard, or medium where the search bots cannot be compiled)",
     )
     parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"], help="server log level (default info)"
@@ -239,6 +246,7 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
 
     from .app import create_app
     from .listener import server_config
+    from .lobby import default_level
 
     # the search bots' kernels compiled (or loaded from the cache) before any table is taken
     warm_kernels(lambda line: print(f"hearts serve: {line}", file=sys.stderr, flush=True))
@@ -280,6 +288,7 @@ def _serve(args: argparse.Namespace, url: str, clustered: bool, limits: Any, tok
         "bot_tokens": tokens,
         "bot_move_seconds": args.bot_move_seconds,
         "language": language,
+        "default_level": args.level or default_level(),
     }
     try:
         try:

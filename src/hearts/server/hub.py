@@ -76,6 +76,7 @@ class Hub:
         bot_nice: int = BOT_NICE,
         bot_tokens: BotTokens | None = None,
         bot_move_seconds: float = MOVE_SECONDS,
+        default_level: str = "medium",
     ) -> None:
         """``bot_delay``: seconds a bot waits before each move; ``grace``: seconds a seat not connected keeps its player
         before a bot plays for it; ``waiting_timeout``: seconds a waiting table nobody is at lives on; ``review``: the
@@ -86,8 +87,11 @@ class Hub:
 
         ``quiet``: seconds a seat whose last connection ended is still shown connected (0: shown at once).
         ``bot_tokens``: the remote bots that may take seats, each with ``bot_move_seconds`` a decision.
+        ``default_level``: the bots' level of a table made without one (``hearts serve`` gives
+        :func:`hearts.server.lobby.default_level`).
         """
         self.store = store
+        self.default_level = default_level
         self.review = review
         self.quiet = quiet
         self.bot_delay = bot_delay

@@ -48,8 +48,9 @@ STALE_WAITING = 6 * 3600
 
 
 def default_level() -> str:
-    """The level of a table made without one: :data:`DEFAULT_LEVEL` once the search's kernels are compiled
-    (``hearts serve`` compiles or loads them before it takes tables), else :data:`INTERPRETED_LEVEL`.
+    """The level ``hearts serve`` gives a table made without one (unless its ``--level`` says): :data:`DEFAULT_LEVEL`
+    once the search's kernels are compiled (it compiles or loads them before it takes tables), else
+    :data:`INTERPRETED_LEVEL`.
 
     >>> default_level() in (DEFAULT_LEVEL, INTERPRETED_LEVEL)
     True
@@ -80,7 +81,7 @@ class Lobby:
             rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
         except (HeartsError, TypeError) as e:
             raise Refusal("bad_request", str(e)) from None
-        level = body.get("level", default_level())
+        level = body.get("level", self.hub.default_level)
         if level not in LEVELS:
             raise Refusal("bad_request", f"level must be one of {', '.join(LEVELS)}")
         turn = body.get("turn_seconds", 60)

@@ -30,7 +30,7 @@ from .cluster import Cluster
 from .edge import Origins
 from .hub import Hub
 from .limits import Buckets, Limits, client_key, creator_id
-from .lobby import TURN_SECONDS, default_level
+from .lobby import TURN_SECONDS
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
@@ -147,7 +147,7 @@ async def page(request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """``GET /api/options``: what a new table may be (variants, rules options and their defaults, levels, timers)."""
-    return ok({**table_options(), "defaults": {"turn_seconds": 60, "level": default_level()}})
+    return ok({**table_options(), "defaults": {"turn_seconds": 60, "level": context(request).hub.default_level}})
 
 
 async def create_table(request: Request) -> Response:
