@@ -142,3 +142,12 @@ def test_a_game_typed_on_the_command_line_is_played_not_the_last_one(
     cli.remember(old)  # the old game is the last one again
     assert cli.run(options("--delay", "0")) == 0  # nothing typed: the last game is offered
     assert callable(made[-1]["continue_last"])
+
+
+def test_bots_are_split_as_the_arena_splits_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = "exec:python3 bot.py --tags 'a,b'"  # a comma inside quotes belongs to the spec
+    s = cli.make_session(options("--seed", "3", "--bots", f"{spec},easy", "--save", str(tmp_path / "g.json")))
+    assert s.bots == ["human", spec, "easy", spec]
+    assert cli.run(options("--plain", "--bots", "exec:./bot 'a,b", "--save", str(tmp_path / "h.json"))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hearts play: unclosed ' in the bot list") and err.count("\n") == 1

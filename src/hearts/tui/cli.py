@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import hearts.i18n as i18n
+from hearts.bots import split_specs
 from hearts.bots.kernel.runtime import start_reason as start_kernels
 from hearts.core import HeartsError, Rules
 from hearts.core.rules import RULE_KEYS, rules_from_options
@@ -87,7 +88,7 @@ def make_session(args: argparse.Namespace) -> Session:
     names = [args.name or _("You")] + opponents
     if len(names) > players:
         raise SessionError(_("--names gives {given} names for {wanted} opponents").format(given=len(opponents), wanted=players - 1))
-    bots: list[str] | str = [b.strip() for b in args.bots.split(",")] if args.bots else args.level or "medium"
+    bots: list[str] | str = split_specs(args.bots) if args.bots else args.level or "medium"  # quotes keep their commas
     if args.resume:
         known = saves.lookup(args.resume) or saved_seats  # the save index, else the record's own players
         if known is not None and len(known["names"]) == players and len(known["bots"]) == players:
