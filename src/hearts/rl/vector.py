@@ -156,12 +156,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
             return actions, none  # not a batch of card ids: the engine's own error
         a = a.astype(np.int64)
-        live = ~self.vec.done
-        masks = self.vec.action_masks().astype(bool)
-        in_range = (a >= 0) & (a < 52)
-        legal = np.zeros(self.num_envs, dtype=bool)
-        legal[in_range] = masks[np.flatnonzero(in_range), a[in_range]]
-        fined = live & ~legal
+        fined = self.vec.illegal(a)
         if fined.any():
             a = np.where(fined, self.vec.random_actions(self._rng), a)
         return a, fined

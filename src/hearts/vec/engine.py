@@ -322,6 +322,16 @@ class VecHearts:
         out: NDArray[np.bool_] = active & w
         return out
 
+    def illegal(self, actions: NDArray[np.int64], where: Any = None) -> NDArray[np.bool_]:
+        """The games (not finished, and in ``where`` when given) whose action is not a legal card for their seat now.
+
+        ``actions``: int64, shape (batch,); an id outside 0-51 is illegal too.
+        """
+        active = self._where(where)
+        ids = np.where(active & (actions >= 0) & (actions <= 51), actions, 0)
+        out: NDArray[np.bool_] = active & ((actions < 0) | (actions > 51) | ((self.legal & BITS[ids]) == ZERO))
+        return out
+
     def check_actions(self, actions: Any, where: Any = None) -> NDArray[np.int64]:
         """``actions`` as an int64 array of shape (batch,), each legal for its game (finished games, and those outside ``where``: ignored).
 
@@ -341,7 +351,7 @@ class VecHearts:
             g = int(np.flatnonzero(bad)[0])
             raise VecError(f"game {g}: an action is a card id from 0 to 51, not {int(a[g])}")
         a = np.where(active, a, 0)
-        bad = active & ((self.legal & BITS[a]) == ZERO)
+        bad = self.illegal(a, where)
         if bad.any():
             g = int(np.flatnonzero(bad)[0])
             doing = "pass" if self.phase[g] == PASS else "play"
