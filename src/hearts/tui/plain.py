@@ -28,6 +28,7 @@ from .text import (
     n_cards,
     n_points,
     plain_card,
+    rank_text,
     rules_text,
     score_sheet,
     trick_history,
@@ -277,7 +278,7 @@ class PlainUI:
     # -- showing -----------------------------------------------------------
     def show_hand(self) -> None:
         v = self.s.view()
-        suits = [f"{_(SUIT_NAMES[i])}: {' '.join(plain_card(c)[:-1] for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
+        suits = [f"{_(SUIT_NAMES[i])}: {' '.join(rank_text(c) for c in cards)}" for i, cards in enumerate(by_suit(v.hand)) if cards]
         self.say(_("Your hand: {cards}.").format(cards="; ".join(suits)))
         if v.phase == "pass" and v.received is None and v.pass_direction != "none":
             return

@@ -16,11 +16,15 @@ SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _NAME = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
 
 
+def rank_text(c: Card) -> str:
+    """A card's rank as people write it: ``"Q"``, ``"10"`` (a ten, which card names write ``T``)."""
+    rank = card_name(c)[0]
+    return "10" if rank == "T" else rank
+
+
 def pretty(c: Card) -> str:
     """``"Q♠"``, ``"10♥"``: a card for people."""
-    name = card_name(c)
-    rank = "10" if name[0] == "T" else name[0]
-    return rank + SYMBOLS[name[1]]
+    return rank_text(c) + SYMBOLS[card_name(c)[1]]
 
 
 def plain_card(c: Card) -> str:
@@ -29,8 +33,7 @@ def plain_card(c: Card) -> str:
     >>> plain_card(8), plain_card(49)
     ('10C', 'QS')
     """
-    name = card_name(c)
-    return "10" + name[1] if name[0] == "T" else name
+    return rank_text(c) + card_name(c)[1]
 
 
 def pretty_text(text: str) -> str:
