@@ -151,3 +151,10 @@ def test_bots_are_split_as_the_arena_splits_them(tmp_path: Path, capsys: pytest.
     assert cli.run(options("--plain", "--bots", "exec:./bot 'a,b", "--save", str(tmp_path / "h.json"))) == 2
     err = capsys.readouterr().err
     assert err.startswith("hearts play: unclosed ' in the bot list") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("extra", [["--seed", "3"], ["--rule", "moon=add"], ["--variant", "omnibus"], ["--players", "5"]])
+def test_resume_refuses_the_options_it_takes_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str]) -> None:
+    assert cli.run(options("--plain", "--resume", str(tmp_path / "g.json"), *extra)) == 2
+    err = capsys.readouterr().err
+    assert "--resume and --continue take the rules and the deal from the file" in err and err.count("\n") == 1

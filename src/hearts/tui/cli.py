@@ -139,6 +139,17 @@ def show_stats(name: str | None) -> int:
     return 0
 
 
+def typed_a_deal(args: argparse.Namespace) -> bool:
+    """Whether the command line gives the rules or the deal (variant, players, target, a house rule, the seed), which
+    a saved game takes from its file.
+
+    >>> parser = argparse.ArgumentParser(); add_arguments(parser)
+    >>> typed_a_deal(parser.parse_args(["--seed", "3"])), typed_a_deal(parser.parse_args(["--level", "easy"]))
+    (True, False)
+    """
+    return args.variant != "standard" or bool(args.rule) or any(v is not None for v in (args.players, args.target, args.seed))
+
+
 def typed_a_game(args: argparse.Namespace) -> bool:
     """Whether the command line asks for a particular game (its table, rules, seed or bots): then the last unfinished
     game is not offered in its place.
@@ -149,8 +160,7 @@ def typed_a_game(args: argparse.Namespace) -> bool:
     >>> typed_a_game(parser.parse_args(["--plain", "--name", "Ann"])), typed_a_game(parser.parse_args(["--rule", "moon=add"]))
     (False, True)
     """
-    chosen = (args.players, args.target, args.seed, args.level, args.bots, args.names)
-    return args.variant != "standard" or bool(args.rule) or any(value is not None for value in chosen)
+    return typed_a_deal(args) or any(value is not None for value in (args.level, args.bots, args.names))
 
 
 def kernel_line(reason: str | None) -> str | None:
@@ -191,11 +201,7 @@ def run(args: argparse.Namespace) -> int:
             print("hearts play: " + _("there is no unfinished game to continue; start one with hearts play"), file=sys.stderr)
             return 2
         args.resume = str(last)
-    if (
-        (args.resume or args.cont)
-        and any(v is not None for v in (args.players, args.target, args.seed))
-        or ((args.resume or args.cont) and (args.rule or args.variant != "standard"))
-    ):
+    if (args.resume or args.cont) and typed_a_deal(args):
         print(
             "hearts play: "
             + _(
