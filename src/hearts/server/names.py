@@ -28,10 +28,14 @@ MAX_NAME = 24
 _ZWJ = "\u200d"
 
 
+def _tag(ch: str) -> bool:
+    """An emoji tag character (a flag such as Scotland's is a black flag and tags); invisible, but part of the emoji."""
+    return 0xE0020 <= ord(ch) <= 0xE007F
+
+
 def _joins(ch: str) -> bool:
     """Whether ``ch`` belongs to the character before it: a mark, a variation selector, a skin tone, an emoji tag."""
-    code = ord(ch)
-    return unicodedata.category(ch) in ("Mn", "Mc", "Me") or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me") or 0x1F3FB <= ord(ch) <= 0x1F3FF or _tag(ch)
 
 
 def _regional(ch: str) -> bool:
@@ -59,7 +63,7 @@ def _invisible(name: str) -> bool:
     """Whether ``name`` holds a format character (zero-width space, direction marks, soft hyphen) other than a joiner
     between two visible characters (inside an emoji) and the emoji tags."""
     for i, ch in enumerate(name):
-        if unicodedata.category(ch) != "Cf" or 0xE0020 <= ord(ch) <= 0xE007F:
+        if unicodedata.category(ch) != "Cf" or _tag(ch):
             continue
         inside = 0 < i < len(name) - 1 and name[i - 1] != " " and name[i + 1] != " "  # a tidied name's only space
         if ch != _ZWJ or not inside:

@@ -39,8 +39,10 @@ export function sheetOrder(n, me) {
 export const MAX_NAME = 24;
 const ZWJ = "\u200d";
 const inRange = (ch, low, high) => ch.codePointAt(0) >= low && ch.codePointAt(0) <= high;
+// An emoji tag character (a flag such as Scotland's is a black flag and tags): invisible, but part of the emoji.
+const tag = (ch) => inRange(ch, 0xe0020, 0xe007f);
 // Part of the character before: a mark, a variation selector, a skin tone, an emoji tag.
-const joins = (ch) => /\p{M}/u.test(ch) || inRange(ch, 0x1f3fb, 0x1f3ff) || inRange(ch, 0xe0020, 0xe007f);
+const joins = (ch) => /\p{M}/u.test(ch) || inRange(ch, 0x1f3fb, 0x1f3ff) || tag(ch);
 const regional = (ch) => inRange(ch, 0x1f1e6, 0x1f1ff);
 export function nameLength(name) {
   let count = 0;
@@ -63,7 +65,7 @@ export function nameLength(name) {
 function hasInvisible(name) {
   const chars = [...name];
   return chars.some((ch, i) => {
-    if (!/\p{Cf}/u.test(ch) || inRange(ch, 0xe0020, 0xe007f)) return false;
+    if (!/\p{Cf}/u.test(ch) || tag(ch)) return false;
     const inside = i > 0 && i < chars.length - 1 && chars[i - 1] !== " " && chars[i + 1] !== " ";
     return ch !== ZWJ || !inside;
   });
