@@ -21,11 +21,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.kernel.runtime import status as kernel_status
-from hearts.bots.registry import LEVELS
-from hearts.core.errors import HeartsError
-from hearts.core.fair_deal import SeedError, check_client_seed, new_server_seed
-from hearts.core.rules import rules_from_mapping
+from hearts.core.fair_deal import new_server_seed
 
+from .forms import check_create, check_join
 from .live import LiveTable
 from .names import check_name
 from .projection import table_json
@@ -35,8 +33,6 @@ from .table import FINISHED, PLAYING, Refusal, Table
 if TYPE_CHECKING:
     from .hub import Hub
 
-#: the turn timer's allowed values (0: none)
-TURN_SECONDS = (10, 600)
 #: the bots' level of a table made without one, where the search runs compiled: the compiled ``hard`` holds 200
 #: tables of one person and three bots on one worker of a 2-core machine (``docs/scaling.md``)
 DEFAULT_LEVEL = "hard"
@@ -71,26 +67,8 @@ class Lobby:
 
         ``creator`` and ``quota``: in a cluster, the client's table limits, counted in the database over every worker.
         """
-        if not isinstance(body, dict):
-            raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")
-        allowed = {"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"}
-        unknown = sorted(set(body) - allowed)
-        if unknown:
-            raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(allowed))}")
-        try:  # the core's one checker of rules options (the same messages as the command line's)
-            rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
-        except (HeartsError, TypeError) as e:
-            raise Refusal("bad_request", str(e)) from None
-        level = body.get("level", self.hub.default_level)
-        if level not in LEVELS:
-            raise Refusal("bad_request", f"level must be one of {', '.join(LEVELS)}")
-        turn = body.get("turn_seconds", 60)
-        if not isinstance(turn, int) or isinstance(turn, bool) or not (turn == 0 or TURN_SECONDS[0] <= turn <= TURN_SECONDS[1]):
-            raise Refusal("bad_request", f"turn_seconds must be 0 (no timer) or from {TURN_SECONDS[0]} to {TURN_SECONDS[1]}")
-        name = None
-        if body.get("name") is not None:
-            name = check_name(body["name"])
-        client_seed = _client_seed(body)
+        new = check_create(body, self.hub.default_level)
+        rules, level, turn, name, client_seed = new.rules, new.level, new.turn_seconds, new.name, new.client_seed
         table = Table.new(secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time())
         hub = self.hub
         try:
@@ -111,19 +89,8 @@ class Lobby:
         ``body["token"]``: the token the client already holds for this table, if any; ``peer``: the client's address.
         """
         live = self.hub.find(table_id)
-        if not isinstance(body, dict) or set(body) - {"name", "seat", "token", "client_seed"}:
-            raise Refusal(
-                "bad_request",
-                'send {"name": ..., "seat": optional seat number, "token": the seat token you hold here, if any, "client_seed": optional}',
-            )
-        name = check_name(body.get("name"))
-        client_seed = _client_seed(body)
-        wanted = body.get("seat")
-        if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
-            raise Refusal("bad_request", "seat must be a seat number")
-        held = body.get("token")
-        if held is not None and (not isinstance(held, str) or not held.isascii() or len(held) > 200):
-            raise Refusal("bad_request", "token must be the seat token you hold at this table")
+        ask = check_join(body)
+        name, client_seed, wanted, held = ask.name, ask.client_seed, ask.seat, ask.token
         seat, token, counted = await live.take_seat(name, wanted, held, client_seed, peer)
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
 
@@ -163,14 +130,3 @@ class Lobby:
         if status != FINISHED or text is None:
             raise Refusal("not_finished", "the game is not over yet: its record is available once it ends")
         return str(text)
-
-
-def _client_seed(body: dict[str, Any]) -> str | None:
-    """The optional ``client_seed`` of a join (or create) body, checked (None when not given)."""
-    value = body.get("client_seed")
-    if value is None:
-        return None
-    try:
-        return check_client_seed(value)
-    except SeedError as e:
-        raise Refusal("bad_request", str(e)) from None

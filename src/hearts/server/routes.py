@@ -13,24 +13,18 @@ the code's HTTP status (``STATUS``; 400 for any other code).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from hearts.bots.registry import LEVELS
-from hearts.core import Rules
-from hearts.core.enums import Variant
-from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES
-
 from . import protocol
 from .cluster import Cluster
 from .edge import Origins
+from .forms import DEFAULT_TURN_SECONDS, table_options
 from .hub import Hub
 from .limits import Buckets, Limits, client_key, creator_id
-from .lobby import TURN_SECONDS
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
@@ -147,7 +141,7 @@ async def page(request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """``GET /api/options``: what a new table may be (variants, rules options and their defaults, levels, timers)."""
-    return ok({**table_options(), "defaults": {"turn_seconds": 60, "level": context(request).hub.default_level}})
+    return ok({**table_options(), "defaults": {"turn_seconds": DEFAULT_TURN_SECONDS, "level": context(request).hub.default_level}})
 
 
 async def create_table(request: Request) -> Response:
@@ -233,23 +227,3 @@ async def record(request: Request) -> Response:
     safe = "".join(ch for ch in table if ch.isascii() and (ch.isalnum() or ch in "-_"))
     headers = {"Content-Disposition": f'attachment; filename="hearts-{safe}.json"'}
     return Response(text, media_type="application/json", headers=headers)
-
-
-@functools.cache
-def table_options() -> dict[str, Any]:
-    """The answer of ``/api/options`` but its defaults (the same for every request: built once)."""
-    by_variant = {v: _defaults(v) for v in ("standard", "omnibus", "cancellation")}
-    return {
-        "variants": {"standard": [3, 7], "omnibus": [3, 7], "cancellation": [6, 11]},
-        "rules": by_variant["standard"],
-        "rules_by_variant": by_variant,
-        "choices": {"moon": list(MOON_CHOICES), "ties": list(TIE_RULES), "last_trick_unwon": list(LAST_TRICK_RULES)},
-        "levels": list(LEVELS),
-        "turn_seconds": [0, *TURN_SECONDS],
-    }
-
-
-def _defaults(variant: str) -> dict[str, Any]:
-    """Every rules option's default for ``variant`` (at its smallest table)."""
-    rules = Rules(variant=Variant(variant), players=6 if variant == Variant.CANCELLATION else 4).to_dict()
-    return {k: rules[k] for k in RULE_KEYS}

@@ -49,7 +49,8 @@ from sqlalchemy.engine import Connection, Engine
 from hearts.core import Rules
 from hearts.record import dumps_record
 
-from .table import FINISHED, HUMAN, WAITING, Seat, Table
+from .results import game_result, game_summary, player_stats
+from .table import FINISHED, WAITING, Seat, Table
 
 metadata = MetaData()
 
@@ -185,19 +186,8 @@ class Store:
             conn.execute(insert(actions_t).values(table_id=table.id, seq=entry["seq"], body=json.dumps(entry), created=time.time()))
             values: dict[str, Any] = {"status": table.status}
             if table.status == FINISHED and table.game is not None:
-                game = table.game
                 values["finished"] = time.time()
-                values["result"] = json.dumps(
-                    {
-                        "scores": game.scores,
-                        "winners": game.winners,
-                        "hands": len(game.hands),
-                        "names": [s.name for s in table.seats],
-                        "humans": [s.seat for s in table.seats if s.kind == HUMAN],
-                        "shooters": [h.shooter for h in game.hands],
-                        "abandoned": table.abandoned(),
-                    }
-                )
+                values["result"] = json.dumps(game_result(table))
                 values["record"] = dumps_record(table.record())
             conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(**values))
             for seat in table.seats if entry["kind"] == "start" else seats:
@@ -251,24 +241,7 @@ class Store:
                 .order_by(tables_t.c.finished.desc())
                 .limit(limit)
             ).all()
-        games = []
-        for r in rows:
-            rules = json.loads(r.rules)
-            result = json.loads(r.result or "{}")
-            games.append(
-                {
-                    "id": r.id,
-                    "variant": rules["variant"],
-                    "players": rules["players"],
-                    "target": rules["target"],
-                    "names": result.get("names", []),
-                    "scores": result.get("scores", []),
-                    "winners": result.get("winners", []),
-                    "hands": result.get("hands", 0),
-                    "finished": r.finished,
-                }
-            )
-        return games
+        return [game_summary(r.id, json.loads(r.rules), r.finished, json.loads(r.result or "{}")) for r in rows]
 
     def player_stats(self, name: str) -> dict[str, Any]:
         """One player's results over every finished game where a person of that name held a seat.
@@ -277,39 +250,9 @@ class Store:
         and ``moons_conceded`` (moons others shot; counted for games finished by a version that stores the shooters).
         A game the player left before its end, a bot finishing it for them, is ``abandoned``, and counts in nothing else.
         """
-        out: dict[str, Any] = {
-            "name": name,
-            "games": 0,
-            "wins": 0,
-            "hands": 0,
-            "points": 0,
-            "moons_shot": 0,
-            "moons_conceded": 0,
-            "abandoned": 0,
-        }
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables_t.c.result).where(tables_t.c.status == FINISHED)).all()
-        for r in rows:
-            result = json.loads(r.result or "{}")
-            names = result.get("names", [])
-            humans = result.get("humans")
-            seats = [i for i, n in enumerate(names) if n == name and (humans is None or i in humans)]
-            if not seats:
-                continue
-            seat = seats[0]
-            if seat in result.get("abandoned", []):
-                out["abandoned"] += 1
-                continue
-            out["games"] += 1
-            out["wins"] += int(seat in result.get("winners", []))
-            out["hands"] += result.get("hands", 0)
-            out["points"] += result.get("scores", [0] * len(names))[seat]
-            for shooter in result.get("shooters", []):
-                if shooter == seat:
-                    out["moons_shot"] += 1
-                elif shooter is not None:
-                    out["moons_conceded"] += 1
-        return out
+        return player_stats(name, (json.loads(r.result or "{}") for r in rows))
 
     def record(self, table_id: str) -> tuple[str, str | None] | None:
         """(status, record text or None) of a table; None if there is no such table."""
