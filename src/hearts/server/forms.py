@@ -36,6 +36,17 @@ from .table import Refusal
 TURN_SECONDS = (10, 600)
 #: the turn timer of a table made without one
 DEFAULT_TURN_SECONDS = 60
+#: the HTTP status of each error code of a refused request (any other: 400)
+STATUS = {
+    "not_found": 404,
+    "not_finished": 409,
+    "seat_taken": 409,
+    "already_seated": 409,
+    "not_now": 409,
+    "too_large": 413,
+    "bad_origin": 403,
+    "rate_limited": 429,
+}
 #: the fields of a create request
 CREATE_FIELDS = frozenset({"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"})
 #: the fields of a join request

@@ -22,24 +22,12 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from . import protocol
 from .cluster import Cluster
 from .edge import Origins
-from .forms import DEFAULT_TURN_SECONDS, table_options
+from .forms import DEFAULT_TURN_SECONDS, STATUS, table_options
 from .hub import Hub
 from .limits import Buckets, Limits, client_key, creator_id
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
-
-#: HTTP status of each error code
-STATUS = {
-    "not_found": 404,
-    "not_finished": 409,
-    "seat_taken": 409,
-    "already_seated": 409,
-    "not_now": 409,
-    "too_large": 413,
-    "bad_origin": 403,
-    "rate_limited": 429,
-}
 
 
 @dataclass

@@ -1,0 +1,587 @@
+"""The table that runs in the page: one person against bots, answering the web client as ``hearts serve`` does.
+
+The static build (:mod:`hearts.web.build`) runs this module in a Web
+Worker through Pyodide. The web client is the server's own: its lobby
+requests and its table's protocol-v1 messages reach a :class:`PageHost`
+instead of the network, and get the answers the server would give, built
+by the server's own modules (the checks of :mod:`hearts.server.forms` and
+:mod:`hearts.server.protocol`, the table of :mod:`hearts.server.table`, the
+seat's view of :mod:`hearts.server.projection`). The rules are the core's.
+
+Each call returns an :class:`Outbox`: the messages for each connection,
+the connections to close (with the code the server would close them
+with), the tables to keep in the browser when something changed, and when
+to call :meth:`PageHost.tick` next (a bot's move, a turn timer, the end of
+the score-sheet pause). The bots move one action a tick, each from its
+seat's view only, as the server's bots do.
+
+What differs from the server: one person, so a table has one seat for a
+person (the creator's) and bots in the others; nobody else can join or
+watch. There is no database: :meth:`PageHost.saved` is the JSON the page
+keeps in the browser's storage, and a new host given it carries on every
+unfinished table from its log, exactly where it was.
+
+>>> import json
+>>> host = PageHost(bot_delay=0.0)
+>>> out = host.request("POST", "/api/tables", json.dumps({"variant": "standard", "players": 4, "level": "easy", "name": "Ann"}))
+>>> out.status, sorted(json.loads(out.body))
+(201, ['client_seed', 'invite', 'link', 'seat', 'table', 'token'])
+>>> host.request("GET", "/api/nowhere").status
+404
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from hearts.bots.registry import LEVELS, make_bot
+from hearts.core import card_name
+from hearts.core import claim as claim_rules
+from hearts.core.fair_deal import new_server_seed
+from hearts.core.rules import Rules
+from hearts.record import dumps_record
+from hearts.server import protocol
+from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, check_join, table_options
+from hearts.server.names import check_name
+from hearts.server.projection import state_message, table_json
+from hearts.server.results import game_result, game_summary, player_stats
+from hearts.server.table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Seat, Table, token_hash
+
+#: the saved state's format
+FORMAT = "hearts-page/1"
+#: seconds a bot waits before each move (the server's default)
+BOT_DELAY = 0.7
+#: seconds the next hand waits while the player reads the score sheet (or until they say they are ready)
+REVIEW_SECONDS = 20.0
+#: finished games kept (with their records): the oldest go first
+KEEP_FINISHED = 30
+#: unfinished tables kept: the least recently created go first
+KEEP_OPEN = 10
+#: the levels the page offers, weakest first (the search's ``expert`` costs too much time a move in a page)
+PAGE_LEVELS = ("easy", "medium", "hard")
+#: the level of a table made without one
+PAGE_DEFAULT_LEVEL = "medium"
+
+
+@dataclass
+class Outbox:
+    """What a call asks the page to do: send, close, save, and when to tick next."""
+
+    #: the messages (JSON texts) for each connection, in order
+    messages: dict[int, list[str]] = field(default_factory=dict)
+    #: connections to close, each with its close code
+    close: dict[int, int] = field(default_factory=dict)
+    #: the JSON to keep in the browser (None: nothing changed)
+    save: str | None = None
+    #: seconds until :meth:`PageHost.tick` has something to do (None: nothing pending)
+    wake: float | None = None
+    #: an HTTP-like answer to :meth:`PageHost.request`: status and JSON body
+    status: int = 200
+    body: str = ""
+
+    def send(self, conn: int, message: dict[str, Any]) -> None:
+        self.messages.setdefault(conn, []).append(json.dumps(message, separators=(",", ":")))
+
+    def to_json(self) -> str:
+        """The outbox as the worker reads it."""
+        return json.dumps(
+            {
+                "messages": {str(k): v for k, v in self.messages.items()},
+                "close": {str(k): v for k, v in self.close.items()},
+                "save": self.save,
+                "wake": self.wake,
+                "status": self.status,
+                "body": self.body,
+            }
+        )
+
+
+@dataclass(frozen=True)
+class RawJson:
+    """An answer that is JSON text already (a record, sent as it was written)."""
+
+    text: str
+
+
+@dataclass
+class Pace:
+    """The clocks of one table: the turn timer, the score-sheet pause and the next bot move."""
+
+    turn_key: tuple[Any, ...] | None = None
+    deadline: float | None = None
+    review_hand: int | None = None
+    review_until: float | None = None
+    ready: bool = False
+    bot_at: float | None = None
+
+
+class PageHost:
+    """Every table of one browser, and the connection of its page; see the module's notes."""
+
+    def __init__(
+        self,
+        saved: str | None = None,
+        *,
+        bot_delay: float = BOT_DELAY,
+        review: float = REVIEW_SECONDS,
+        clock: Callable[[], float] = time.time,
+        levels: tuple[str, ...] = PAGE_LEVELS,
+    ) -> None:
+        self.bot_delay = bot_delay
+        self.review = review
+        self.clock = clock
+        self.levels = tuple(lv for lv in levels if lv in LEVELS)
+        self.tables: dict[str, Table] = {}
+        self.finished: list[dict[str, Any]] = []
+        self.paces: dict[str, Pace] = {}
+        #: each open connection's table and seat (None: not said hello yet)
+        self.conns: dict[int, tuple[str, int] | None] = {}
+        self._next_conn = 1
+        #: the tables changed and the connections just welcomed since the last call ended (each is sent its state)
+        self._changed: set[str] = set()
+        self._fresh: set[int] = set()
+        self.problems: list[str] = []
+        if saved:
+            self._restore(saved)
+
+    # -- the lobby's requests --------------------------------------------------
+    def request(self, method: str, path: str, body: str | None = None) -> Outbox:
+        """One request of the lobby's HTTP API (``docs/protocol.md``): the answer's status and JSON body."""
+        out = Outbox()
+        try:
+            data = protocol.load_json(body) if body else None
+            answer, status = self._route(method.upper(), path, data, out)
+        except Refusal as r:
+            answer, status = {"error": {"code": r.code, "message": r.message}}, STATUS.get(r.code, 400)
+        out.status, out.body = status, answer.text if isinstance(answer, RawJson) else json.dumps(answer)
+        return out
+
+    def _route(self, method: str, path: str, data: Any, out: Outbox) -> tuple[Any, int]:
+        url = urlsplit(path)
+        parts = [unquote(p) for p in url.path.strip("/").split("/")]
+        query = parse_qs(url.query)
+        if parts[:1] != ["api"]:
+            raise Refusal("not_found", "no such page")
+        rest = parts[1:]
+        if method == "GET" and rest == ["options"]:
+            options = {**table_options(), "levels": list(self.levels)}
+            return {**options, "defaults": {"turn_seconds": 0, "level": self._default_level()}}, 200
+        if method == "POST" and rest == ["tables"]:
+            return self._create(data, out), 201
+        if method == "GET" and rest == ["tables"]:
+            ordered = sorted(self.tables.values(), key=lambda t: -t.created)
+            return {"tables": [self._table_json(t) for t in ordered if t.status != FINISHED]}, 200
+        if method == "GET" and len(rest) == 2 and rest[0] == "tables":
+            return self._table_json(self._find(rest[1])), 200
+        if method == "POST" and len(rest) == 3 and rest[0] == "tables" and rest[2] == "join":
+            protocol.check_join_request(data)
+            check_join(data)
+            self._find(rest[1])
+            raise Refusal("seat_taken", "this table is for one person and its bots: make a new table to play")
+        if method == "GET" and rest == ["games"]:
+            return {"games": [game_summary(g["id"], g["rules"], g["finished"], g["result"]) for g in reversed(self.finished)]}, 200
+        if method == "GET" and rest == ["stats"]:
+            name = check_name(query.get("name", [""])[0])
+            return player_stats(name, (g["result"] for g in self.finished)), 200
+        if method == "GET" and len(rest) == 3 and rest[0] == "games" and rest[2] == "record":
+            for g in self.finished:
+                if g["id"] == rest[1]:
+                    return RawJson(g["record"]), 200
+            if rest[1] in self.tables:
+                raise Refusal("not_finished", "the game is not over yet: its record is available once it ends")
+            raise Refusal("not_found", "there is no such table")
+        raise Refusal("not_found", "no such request")
+
+    def _default_level(self) -> str:
+        return PAGE_DEFAULT_LEVEL if PAGE_DEFAULT_LEVEL in self.levels else self.levels[0]
+
+    def _create(self, data: Any, out: Outbox) -> dict[str, Any]:
+        protocol.check_table_request(data)
+        body = dict(data)
+        body.setdefault("turn_seconds", 0)  # alone against bots: no timer unless asked for
+        new = check_create(body, self._default_level())
+        if new.level not in self.levels:
+            raise Refusal("bad_request", f"level must be one of {', '.join(self.levels)} here")
+        if new.name is None:
+            raise Refusal("bad_request", "name: the table is yours, so it needs your name")
+        table = Table.new(
+            secrets.token_urlsafe(6),
+            new.rules,
+            level=new.level,
+            turn_seconds=new.turn_seconds,
+            secret=new_server_seed(),
+            created=self.clock(),
+        )
+        token = secrets.token_urlsafe(24)
+        seat = table.seats[0]
+        seat.name, seat.kind, seat.token_hash, seat.ever_human, seat.client_seed = (
+            new.name,
+            HUMAN,
+            token_hash(token),
+            True,
+            new.client_seed or "",
+        )
+        self.tables[table.id] = table
+        self.paces[table.id] = Pace()
+        self._trim()
+        out.save = self.saved()
+        return {
+            "table": table.id,
+            "invite": f"/t/{table.id}",
+            "seat": 0,
+            "token": token,
+            "link": f"/t/{table.id}#token={token}",
+            "client_seed": new.client_seed,
+        }
+
+    def _find(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("not_found", "there is no such table")
+        return table
+
+    def _table_json(self, table: Table) -> dict[str, Any]:
+        return table_json(table, self._connected(table.id))
+
+    # -- connections ------------------------------------------------------------
+    def open(self) -> int:
+        """A new connection (the page's websocket): its number."""
+        conn = self._next_conn
+        self._next_conn += 1
+        self.conns[conn] = None
+        return conn
+
+    def leave(self, conn: int) -> Outbox:
+        """A connection ends."""
+        self.conns.pop(conn, None)
+        return self._finish(Outbox())
+
+    def receive(self, conn: int, raw: str) -> Outbox:
+        """One message from a connection: its answers (a refusal is an error message, as the server sends it)."""
+        out = Outbox()
+        if conn not in self.conns:
+            out.close[conn] = 4400
+            return out
+        attached = self.conns[conn]
+        msg_id = None
+        try:
+            msg = protocol.parse_message(raw)
+            msg_id = msg.get("id")
+            if attached is None:
+                self._hello(conn, msg, out)
+            else:
+                self._handle(conn, attached, msg, out)
+        except Refusal as r:
+            seq = self.tables[attached[0]].seq if attached is not None and attached[0] in self.tables else None
+            out.send(conn, protocol.error(r.code, r.message, seq=seq, msg_id=msg_id))
+            if attached is None:
+                self.conns.pop(conn, None)
+                out.close[conn] = {"unauthorized": 4401, "not_found": 4404}.get(r.code, 4400)
+        return self._finish(out)
+
+    def _hello(self, conn: int, msg: dict[str, Any], out: Outbox) -> None:
+        if msg["type"] != "hello":
+            raise Refusal("hello_first", "the first message must be hello")
+        if msg.get("bot") is not None or msg.get("bot_token") is not None or msg.get("seat") is not None:
+            raise Refusal("bad_message", "a table in the page takes no remote bot")
+        table = self._find(msg["table"])
+        token = msg.get("token")
+        seat = table.seat_of_token(token) if token else None
+        if seat is None:
+            raise Refusal("unauthorized", "this table is played in the page that made it: its seat link holds no seat here")
+        for other, at in list(self.conns.items()):  # one connection a seat: the older one steps aside
+            if other != conn and at == (table.id, seat):
+                out.send(other, protocol.error("replaced", "this seat connected again elsewhere: this connection is closed"))
+                out.close[other] = 4409
+                self.conns.pop(other)
+        self.conns[conn] = (table.id, seat)
+        self._fresh.add(conn)
+        out.send(conn, protocol.reply("welcome", seat=seat, name=table.seats[seat].name))
+
+    def _handle(self, conn: int, at: tuple[str, int], msg: dict[str, Any], out: Outbox) -> None:
+        table_id, seat = at
+        table = self._find(table_id)
+        kind, msg_id = msg["type"], msg.get("id")
+        ids = {"id": msg_id} if msg_id is not None else {}
+        if kind == "ping":
+            out.send(conn, protocol.reply("pong", **ids))
+            return
+        if kind == "sync":
+            out.send(conn, self._state(table, seat))
+            return
+        if kind == "hello":
+            raise Refusal("bad_message", "hello is sent once, first")
+        if kind == "action":
+            raise Refusal("bad_message", "a table in the page takes no remote bot")
+        pace = self.paces[table_id]
+        if kind == "ready":
+            pace.ready = True
+            out.send(conn, protocol.reply("ok", seq=table.seq, **ids))
+            return
+        if kind == "hint":
+            out.send(conn, protocol.reply("hint", **self._hint(table, seat), **ids))
+            return
+        if kind == "claim":
+            seq = self._claim(table, seat, msg["seq"])
+            out.send(conn, protocol.reply("ok", seq=seq, **ids))
+            return
+        if kind == "undo":
+            seq = self._undo(table, seat, msg["seq"])
+            out.send(conn, protocol.reply("ok", seq=seq, **ids))
+            return
+        entry: dict[str, Any] = {"kind": kind, "seat": seat, "by": "player"}
+        if kind == "pass":
+            entry["cards"] = msg["cards"]
+        elif kind == "play":
+            entry["card"] = msg["card"]
+        elif kind == "moon":
+            entry["choice"] = msg["choice"]
+        if table.is_stale(seat, msg["seq"]):
+            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {msg['seq']}): look again")
+        seq = self._submit(table_id, entry)
+        pace.ready = True  # a player who acts has finished reading the score sheet
+        out.send(conn, protocol.reply("ok", seq=seq, **ids))
+
+    # -- the one way an action enters a table ----------------------------------
+    def _submit(self, table_id: str, entry: dict[str, Any]) -> int:
+        table = self.tables[table_id]
+        refusal = table.check(entry)
+        if refusal is not None:
+            raise refusal
+        table.apply(entry)
+        self._changed.add(table_id)
+        if table.status == FINISHED:
+            self._finished(table)
+        return table.seq
+
+    def _finished(self, table: Table) -> None:
+        """A game over: its result and record are kept with the finished games, the table leaves the open ones."""
+        self.finished.append(
+            {
+                "id": table.id,
+                "rules": table.rules.to_dict(),
+                "finished": self.clock(),
+                "result": game_result(table),
+                "record": dumps_record(table.record()),
+            }
+        )
+        del self.finished[:-KEEP_FINISHED]
+
+    def _hint(self, table: Table, seat: int) -> dict[str, Any]:
+        if table.game is None or seat not in table.seats_to_act():
+            raise Refusal("not_now", "there is nothing for you to decide now")
+        view = table.game.view(seat)
+        seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}/hint".encode())
+        level = "medium" if "medium" in self.levels else self.levels[0]
+        entry = table.entry_for(seat, make_bot(LEVELS[level], seed=seed).act(view), "hint")
+        return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
+
+    def _claim(self, table: Table, seat: int, seq: int) -> int:
+        hand = table.hand
+        if table.is_stale(seat, seq):
+            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+        if hand is None or table.status != PLAYING or not claim_rules.can_claim(hand, seat):
+            raise Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
+        number = hand.number
+        while (hand := table.hand) is not None and hand.number == number and hand.phase == "play" and table.status == PLAYING:
+            self._submit(table.id, {"kind": "play", "seat": hand.to_move, "card": card_name(hand.legal_cards()[0]), "by": "claim"})
+        return table.seq
+
+    def _undo(self, table: Table, seat: int, seq: int) -> int:
+        keep = table.undo_point(seat)
+        if keep is None:
+            raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
+        if seq != table.seq:
+            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+        fresh = _rebuilt(table, table.log[:keep])
+        self.tables[table.id] = fresh
+        self.paces[table.id].turn_key = None  # the turn starts again: a fresh timer
+        self._changed.add(table.id)
+        return fresh.seq
+
+    # -- the clocks and the bots ----------------------------------------------
+    def tick(self) -> Outbox:
+        """Whatever is due now: at most one bot move (each table of a connection), a timer run out, a pause over."""
+        out = Outbox()
+        now = self.clock()
+        for table_id in {at[0] for at in self.conns.values() if at is not None}:
+            table = self.tables.get(table_id)
+            pace = self.paces.get(table_id)
+            if table is None or pace is None or table.status != PLAYING:
+                continue
+            seat = self._bot_seat(table, pace, now)
+            if seat is None:
+                continue
+            timed_out = table.seats[seat].kind == HUMAN  # its turn timer ran out: no bot delay
+            if not timed_out and (pace.bot_at is None or pace.bot_at > now):
+                continue
+            assert table.game is not None
+            view = table.game.view(seat)
+            bot_seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}".encode())
+            action = make_bot(LEVELS[table.level], seed=bot_seed).act(view)
+            by = "timer" if timed_out else "bot"
+            self._submit(table_id, table.entry_for(seat, action, by))
+            pace.bot_at = None
+        return self._finish(out)
+
+    def _bot_seat(self, table: Table, pace: Pace, now: float) -> int | None:
+        """The seat a bot must act for now (a bot's, or the person's whose turn timer ran out); None while paused."""
+        if pace.review_hand is not None:
+            return None
+        for seat in table.seats_to_act():
+            if table.seats[seat].kind in (BOT, OPEN):
+                return seat
+            if pace.deadline is not None and now >= pace.deadline:
+                return seat
+        return None
+
+    def _schedule(self, table: Table, pace: Pace, now: float) -> None:
+        """After a change: the turn timer, the score-sheet pause and the next bot move (as the server's turns)."""
+        hand = table.hand
+        if table.status != PLAYING or hand is None:
+            pace.deadline = pace.bot_at = None
+            return
+        key = (hand.number, hand.phase, hand.to_move if hand.phase == "play" else None)
+        if key != pace.turn_key and pace.turn_key is not None and hand.number > pace.turn_key[0] and self.review > 0:
+            pace.review_hand, pace.review_until, pace.ready = hand.number, now + self.review, False
+        if pace.review_hand is not None and (pace.review_hand != hand.number or pace.ready or now >= (pace.review_until or 0)):
+            pace.review_hand = pace.review_until = None
+            pace.turn_key = None  # the next hand's turn starts now: its timer from its full length
+        if pace.review_hand is not None:
+            pace.turn_key, pace.deadline, pace.bot_at = key, None, None
+            return
+        humans = [s for s in table.seats_to_act() if table.seats[s].kind == HUMAN]
+        if key != pace.turn_key:
+            pace.turn_key = key
+            pace.deadline = now + table.turn_seconds if table.turn_seconds and humans else None
+        if not humans:  # the person has acted (a pass, while the bots still pass): no timer runs
+            pace.deadline = None
+        if self._bot_seat(table, pace, now) is not None:
+            if pace.bot_at is None:
+                pace.bot_at = now + self.bot_delay
+        else:
+            pace.bot_at = None
+
+    def _wake(self, now: float) -> float | None:
+        """Seconds until the next thing due at a table of a connection (None: nothing pending)."""
+        due: list[float] = []
+        for table_id in {at[0] for at in self.conns.values() if at is not None}:
+            pace = self.paces.get(table_id)
+            if pace is None:
+                continue
+            due += [t for t in (pace.bot_at, pace.deadline, pace.review_until) if t is not None]
+        return max(0.0, min(due) - now) if due else None
+
+    def _finish(self, out: Outbox) -> Outbox:
+        """After any call: the clocks set again, every connection of a changed table sent its state, the save."""
+        now = self.clock()
+        changed = set(self._changed)
+        self._changed.clear()
+        for table_id in {at[0] for at in self.conns.values() if at is not None} | changed:
+            table, pace = self.tables.get(table_id), self.paces.get(table_id)
+            if table is None or pace is None:
+                continue
+            before = (pace.review_hand, pace.deadline)
+            self._schedule(table, pace, now)
+            if (pace.review_hand, pace.deadline) != before:
+                changed.add(table_id)
+        fresh = set(self._fresh)
+        self._fresh.clear()
+        for conn, at in self.conns.items():
+            if at is not None and (at[0] in changed or conn in fresh):
+                out.send(conn, self._state(self.tables[at[0]], at[1]))
+        if changed:
+            out.save = self.saved()
+        out.wake = self._wake(now)
+        return out
+
+    def _state(self, table: Table, seat: int) -> dict[str, Any]:
+        pace = self.paces[table.id]
+        review = None
+        if pace.review_hand is not None and pace.review_until is not None:
+            review = {"until": int(pace.review_until * 1000), "ready": [seat] if pace.ready else []}
+        return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=review)
+
+    def _connected(self, table_id: str) -> set[int]:
+        return {at[1] for at in self.conns.values() if at is not None and at[0] == table_id}
+
+    # -- what the browser keeps ---------------------------------------------
+    def saved(self) -> str:
+        """Every unfinished table (rules, secret seed, seats, log) and the finished games, as JSON."""
+        tables = [_table_snapshot(t) for t in self.tables.values() if t.status != FINISHED]
+        return json.dumps({"format": FORMAT, "tables": tables, "finished": self.finished}, separators=(",", ":"))
+
+    def _restore(self, saved: str) -> None:
+        """Carry on from :meth:`saved`; a table that does not replay is left out and named in :attr:`problems`."""
+        try:
+            data = json.loads(saved)
+        except ValueError:
+            self.problems.append("the saved games could not be read: starting afresh")
+            return
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            self.problems.append("the saved games are not in a format this version reads: starting afresh")
+            return
+        for snap in data.get("tables", []):
+            try:
+                table = _table_from(snap)
+            except (KeyError, TypeError, ValueError) as err:
+                self.problems.append(f"a saved table could not be carried on: {err}")
+                continue
+            self.tables[table.id] = table
+            self.paces[table.id] = Pace()
+        self.finished = [g for g in data.get("finished", []) if isinstance(g, dict) and {"id", "rules", "result", "record"} <= set(g)]
+
+    def _trim(self) -> None:
+        """At most :data:`KEEP_OPEN` unfinished tables: the oldest go (the browser's storage is small)."""
+        open_tables = sorted((t for t in self.tables.values() if t.status != FINISHED), key=lambda t: t.created)
+        for table in open_tables[: max(0, len(open_tables) - KEEP_OPEN)]:
+            del self.tables[table.id]
+            self.paces.pop(table.id, None)
+
+
+def _table_snapshot(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "rules": table.rules.to_dict(),
+        "level": table.level,
+        "turn_seconds": table.turn_seconds,
+        "secret": table.secret,
+        "created": table.created,
+        "seats": [vars(s).copy() for s in table.seats],
+        "log": table.log,
+    }
+
+
+def _table_from(snap: dict[str, Any]) -> Table:
+    """A table rebuilt from its snapshot by replaying its log (raises ValueError for one that does not replay)."""
+    fresh = Table.new(
+        str(snap["id"]),
+        Rules.from_dict(snap["rules"]),
+        level=str(snap["level"]),
+        turn_seconds=int(snap.get("turn_seconds", DEFAULT_TURN_SECONDS)),
+        secret=str(snap["secret"]),
+        created=float(snap.get("created", 0.0)),
+    )
+    fresh.seats = [Seat(**s) for s in snap["seats"]]
+    if fresh.level not in LEVELS or len(fresh.seats) != fresh.rules.players:
+        raise ValueError(f"table {fresh.id}: its seats or level do not fit its rules")
+    fresh.replay([dict(e) for e in snap["log"]])
+    return fresh
+
+
+def _rebuilt(table: Table, log: list[dict[str, Any]]) -> Table:
+    """``table`` as it was after the first entries of its log (an undo)."""
+    fresh = Table.new(table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret, created=table.created)
+    fresh.seats = [Seat(**vars(s)) for s in table.seats]
+    fresh.replay([{**e} for e in log])
+    return fresh
+
+
+__all__ = ["FORMAT", "PAGE_LEVELS", "Outbox", "PageHost", "WAITING"]
