@@ -218,7 +218,10 @@ def test_bad_requests_get_the_servers_errors() -> None:
     assert page.host.tables[table].seq == 0
 
 
-@pytest.mark.parametrize("saved", ["", "{", '{"format": "other"}', json.dumps({"format": FORMAT, "tables": [{"id": "x"}], "finished": [1]})])
+DAMAGED = ["", "{", '{"format": "other"}', json.dumps({"format": FORMAT, "tables": [{"id": "x"}], "finished": [1]})]
+
+
+@pytest.mark.parametrize("saved", DAMAGED)
 def test_damaged_saves_start_afresh_with_a_reason(saved: str) -> None:
     host = PageHost(saved or None)
     assert host.tables == {} and host.finished == []
