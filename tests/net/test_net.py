@@ -139,7 +139,8 @@ def test_a_bad_fallback_is_a_clear_error(fallback: str) -> None:
         make_bot(f"net:fallback={fallback}")
 
 
-def test_without_numpy_the_medium_level_is_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_the_net_cannot_be_imported_the_medium_level_is_its_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # without NumPy the net runs in plain Python (test_net_pure.py); this is a module that fails to import at all
     import importlib
 
     real = importlib.import_module

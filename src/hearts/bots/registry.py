@@ -58,7 +58,7 @@ FACTORIES: dict[str, str] = {
 }
 
 #: difficulty levels for people, ordered weakest first, each a spec (ordered by measured strength); ``medium`` is
-#: the learned net where a model is shipped for the table's shape and NumPy is installed, else the heuristic;
+#: the learned net where a model is shipped for the table's shape (in plain Python without NumPy), else the heuristic;
 #: ``hard`` and ``expert`` are the specs of the search's presets (:data:`hearts.bots.search_settings.PRESETS`)
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.5",

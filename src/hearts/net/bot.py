@@ -16,11 +16,12 @@ shoot head says whether its teacher would be shooting here; above
 card instead of the best-valued one.
 ``net`` uses the model shipped for the table's shape; ``net:file=PATH``
 loads another (written by ``hearts train``). A model used at a table it
-was not trained for raises a clear :class:`~hearts.net.model.ModelError`.
+was not trained for raises a clear :class:`~hearts.net.meta.ModelError`.
 ``fallback=NAME`` (a bot or level name without settings, e.g. ``heuristic``)
 plays the tables that have no shipped model instead: the ``medium`` level is
-``net:fallback=heuristic``. The registry also makes the fallback when NumPy
-is missing.
+``net:fallback=heuristic``. The model runs on NumPy where it imports, else in
+plain Python (:mod:`hearts.net.backend`, :mod:`hearts.net.pure`): the same
+cards either way, so this module imports without NumPy (in a browser, say).
 
 >>> from hearts.bots import make_bot
 >>> from hearts.core import Hand, Rules
@@ -36,24 +37,27 @@ True
 
 from __future__ import annotations
 
-import numpy as np
-
 from hearts.bots import Bot
 from hearts.bots.heuristic import view_card
 from hearts.bots.heuristic_play import LIVE_DEFEND_AT, SHOOT, defended, stopper_card
 from hearts.bots.registry import BotSpecError, float_setting, int_setting, make_bot, reject_unknown
 from hearts.core import Card, Rules, SeatView
-from hearts.observe import action_mask, encode
+from hearts.observe.layout import action_cards
 
-from .model import ModelError, NetModel, has_shipped, load_shipped
+from .backend import ViewModel, has_shipped, load, load_shipped
+from .meta import ModelError, first_best
 
 
 class NetBot(Bot):
-    """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view."""
+    """Plays ``model`` (or the shipped model of each table's shape when None) from the seat's view.
+
+    ``model`` is either forward pass (:class:`~hearts.net.backend.ViewModel`): a
+    :class:`~hearts.net.model.NetModel` or a :class:`~hearts.net.pure.PureModel`.
+    """
 
     def __init__(
         self,
-        model: NetModel | None = None,
+        model: ViewModel | None = None,
         name: str = "net",
         defend: bool = True,
         shoot: float = 0.5,
@@ -70,7 +74,7 @@ class NetBot(Bot):
         self.stopper = stopper
         self._values: dict[Card, float] | None = None
 
-    def model_for(self, rules: Rules) -> NetModel:
+    def model_for(self, rules: Rules) -> ViewModel:
         """The model this bot uses at a table with ``rules`` (checked to fit)."""
         if self.model is not None:
             self.model.check_fits(rules)
@@ -103,9 +107,8 @@ class NetBot(Bot):
         model = self.model_for(view.rules)
         picked: list[Card] = []
         for _ in range(view.rules.pass_count):
-            logits = model.pass_logits(encode(view, picked)[None, :])[0]
-            mask = action_mask(view, picked)
-            picked.append(int(np.argmax(np.where(mask > 0, logits, -np.inf))))
+            cards = action_cards(view, picked)
+            picked.append(cards[first_best(model.view_pass(view, picked, cards))])
         return picked
 
     def play_card(self, view: SeatView) -> Card:
@@ -123,12 +126,12 @@ class NetBot(Bot):
             legal = tuple(defended(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points, at=self.live))
         if len(legal) == 1:
             return legal[0]
-        values, chance = model.play(encode(view), legal)
+        values, chance = model.view_play(view, legal)
         moon_open = one_deck and sum(view.points_taken) == view.points_taken[me]  # no other seat has a point
         if moon_open and chance is not None and chance > self.shoot:
             return view_card(view, SHOOT)  # the teacher would be shooting here: the heuristic's shooting card
-        self._values = {c: float(v) for c, v in zip(legal, values, strict=True)}
-        card = legal[int(np.argmax(values))]
+        self._values = dict(zip(legal, values, strict=True))
+        card = legal[first_best(values)]
         if self.stopper > 0 and one_deck and view.trick:
             # keep the high hearts home against a possible moon unless the net clearly prefers another card
             keep = stopper_card(legal, view.trick, leader, view.players, me, view.points_taken, view.rules.moon_points)
@@ -157,6 +160,6 @@ def make(params: dict[str, str], seed: int | None) -> Bot:
     if path is None:
         return NetBot(**settings)  # type: ignore[arg-type]
     try:
-        return NetBot(NetModel.load(path), **settings)  # type: ignore[arg-type]
+        return NetBot(load(path), **settings)  # type: ignore[arg-type]
     except ModelError as err:
         raise BotSpecError(str(err)) from None

@@ -6,7 +6,9 @@ higher and lower cards of its suit are still out, whether it would win the
 trick now, the trick's points so far. They are derived from the encoded
 observation (:func:`hearts.observe.encode`), vectorised over a batch,
 so training (from stored rows) and play (from a live view) compute exactly
-the same numbers and no hidden card can enter them.
+the same numbers and no hidden card can enter them. The NumPy-free net
+computes the same features of its candidate cards only
+(:func:`hearts.net.pure.card_features`).
 
 >>> from hearts.core import Hand, Rules
 >>> from hearts.observe import encode
@@ -27,22 +29,9 @@ from hearts.core import Rules
 from hearts.core.kernel import MOON_SCORE, QUEEN_POINTS, card_points
 from hearts.observe import segment_slices
 
-#: the per-card feature names, in order (see :func:`card_features`)
-FEATURES = (
-    "held",
-    "out",
-    "lower_out",
-    "higher_out",
-    "suit_held",
-    "suit_out",
-    "suit_voids",
-    "leading",
-    "follows",
-    "beats",
-    "last",
-    "trick_points",
-    "card_points",
-)
+from .meta import FEATURES
+
+__all__ = ["FEATURES", "card_features"]
 
 #: points of each card in the penalty count, from the rules kernel (hearts 1, the queen of spades 13)
 _POINTS = np.array([card_points(c) for c in range(52)], dtype=np.float32)

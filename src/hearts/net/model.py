@@ -15,7 +15,9 @@ through a shared trunk (ReLU layers), then has three heads:
 
 Saved as ``.npz`` (format ``hearts-net/1``): the arrays plus ``meta``, a JSON
 string with the table the model fits (variant, players, input size, the
-feature names) and how it was made. Loading needs NumPy only.
+feature names) and how it was made. Loading needs NumPy only; where NumPy is
+missing, :mod:`hearts.net.pure` reads the same files and makes the same
+decisions in plain Python.
 
 >>> from hearts.core import Hand, Rules
 >>> from hearts.observe import encode
@@ -27,7 +29,7 @@ feature names) and how it was made. Loading needs NumPy only.
 >>> NetModel.init(Rules.cancellation(8), trunk=(4,), card=4).check_fits(rules)
 Traceback (most recent call last):
 ...
-hearts.net.model.ModelError: this model was trained for cancellation Hearts with 8 players, not standard Hearts with 4 players
+hearts.net.meta.ModelError: this model was trained for cancellation Hearts with 8 players, not standard Hearts with 4 players
 """
 
 from __future__ import annotations
@@ -42,16 +44,13 @@ from typing import Any
 
 import numpy as np
 
-from hearts.core import HeartsError, Rules
-from hearts.observe import segment_slices, size
+from hearts.core import Card, Rules, SeatView
+from hearts.observe import encode, segment_slices, size
 
 from .features import FEATURES, card_features
+from .meta import FORMAT, MODELS, ModelError, check_fits, check_loaded, describe, no_shipped, shipped_models, shipped_name
 
-FORMAT = "hearts-net/1"
-
-
-class ModelError(HeartsError, ValueError):
-    """A model file that cannot be read, or a model used for a table it was not trained for."""
+__all__ = ["FORMAT", "MODELS", "ModelError", "NetModel", "describe", "has_shipped", "load_shipped", "shipped_models", "shipped_name"]
 
 
 @dataclass
@@ -95,14 +94,7 @@ class NetModel:
     # -- the table it fits --------------------------------------------------------
     def check_fits(self, rules: Rules) -> None:
         """Raise :class:`ModelError` unless the model was trained for ``rules``' variant and player count."""
-        variant, players = self.meta.get("variant"), self.meta.get("players")
-        if (variant, players) != (rules.variant, rules.players):
-            raise ModelError(
-                f"this model was trained for {variant} Hearts with {players} players, "
-                f"not {rules.variant} Hearts with {rules.players} players"
-            )
-        if self.meta.get("inputs") != size(rules) or list(self.meta.get("features", ())) != list(FEATURES):
-            raise ModelError("this model's inputs do not match this version of hearts (retrain it with hearts train)")
+        check_fits(self.meta, rules)
 
     @property
     def value_scale(self) -> float:
@@ -146,6 +138,16 @@ class NetModel:
         values = np.asarray(self._card_scores(h @ a["play_ctx_w"] + a["play_b"], np.asarray(cards), feats) * self.value_scale)
         shoot = self._shoot(h[None, :])
         return values, None if shoot is None else float(shoot[0])
+
+    def view_play(self, view: SeatView, cards: Sequence[Card]) -> tuple[list[float], float | None]:
+        """:meth:`play` of ``view``'s observation, as Python floats (the :class:`~hearts.net.backend.ViewModel` side)."""
+        values, chance = self.play(encode(view), cards)
+        return [float(v) for v in values], chance
+
+    def view_pass(self, view: SeatView, picked: Sequence[Card], cards: Sequence[Card]) -> list[float]:
+        """The pass logits of ``cards`` for ``view`` with ``picked`` chosen so far (one trunk pass)."""
+        logits = self.pass_logits(encode(view, picked)[None, :])[0]
+        return [float(x) for x in logits[list(cards)]]
 
     def all_values(self, obs: np.ndarray) -> np.ndarray:
         """``(b, 52)`` values (payoff points) of every card for a batch (for evaluation)."""
@@ -244,40 +246,8 @@ class NetModel:
                 arrays = {k: data[k].astype(np.float32) for k in data.files if k != "meta"}
         except (OSError, KeyError, ValueError) as err:
             raise ModelError(f"cannot read the model file {str(path)!r}: {err}") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise ModelError(f"{str(path)!r} is not a {FORMAT} model")
-        missing = [k for k in ("trunk0_w", "play_ctx_w", "play_card", "play_feat", "play_out_w", "pass_w", "hand_w") if k not in arrays]
-        if missing or "rules" not in meta:
-            raise ModelError(f"{str(path)!r} is not a complete {FORMAT} model (missing {', '.join(missing) or 'rules'})")
+        check_loaded(meta, set(arrays), str(path))
         return cls(arrays, meta)
-
-
-def describe(rules: Rules, **extra: Any) -> dict[str, Any]:
-    """The metadata that ties a model to its table: format, variant, players, rules, inputs, features."""
-    return {
-        "format": FORMAT,
-        "variant": rules.variant,
-        "players": rules.players,
-        "rules": rules.to_dict(),
-        "inputs": size(rules),
-        "features": list(FEATURES),
-        "value_scale": 10.0,
-        **extra,
-    }
-
-
-#: the folder of the models shipped in the package
-MODELS = Path(__file__).resolve().parent / "models"
-
-
-def shipped_name(variant: str, players: int) -> str:
-    """The file name of the shipped model for a table shape, e.g. ``standard-4.npz``."""
-    return f"{variant}-{players}.npz"
-
-
-def shipped_models() -> list[str]:
-    """The table shapes that have a shipped model, e.g. ``['standard-4']``."""
-    return sorted(p.stem for p in MODELS.glob("*.npz"))
 
 
 def has_shipped(rules: Rules) -> bool:
@@ -293,11 +263,7 @@ def load_shipped(rules: Rules) -> NetModel:
     """
     model = _shipped(rules.variant, rules.players)
     if model is None:
-        have = ", ".join(shipped_models()) or "none"
-        raise ModelError(
-            f"no shipped model for {rules.variant} Hearts with {rules.players} players "
-            f"(shipped: {have}); train one with `hearts train` and use net:file=PATH"
-        )
+        raise no_shipped(rules)
     model.check_fits(rules)
     return model
 

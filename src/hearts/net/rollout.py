@@ -159,7 +159,7 @@ class NetRolloutBot(NetSearchBot):
     def _run(self, view: SeatView, limit: int, base: int, deadline: float | None, shoot_card: Card | None) -> list[WorldResult]:
         me = view.seat
         assert me is not None
-        model = self.net.model_for(view.rules)
+        model = self.model_for(view.rules)
         legal = list(view.legal)
         worlds = KernelWorlds(
             view, fold_seed(base), self.evaluation, shoot_card, self.miss, self.pass_miss, STOPPER_OF_PASS_TOP[self.pass_top], legal

@@ -28,7 +28,7 @@ from hearts.core import Card, Rules, SeatView
 from hearts.observe import encode
 
 from .bot import NetBot
-from .model import ModelError, NetModel
+from .model import ModelError, NetModel, load_shipped
 
 #: cards kept by default
 DEFAULT_TOP = 4
@@ -48,7 +48,15 @@ class NetSearchBot(SearchBot):
     ) -> None:
         super().__init__(settings, seed=seed, name=name)
         self.top = top
+        self.model = model
         self.net = NetBot(model)
+
+    def model_for(self, rules: Rules) -> NetModel:
+        """The (NumPy) model this bot weighs the cards with, checked to fit ``rules``' table."""
+        if self.model is not None:
+            self.model.check_fits(rules)
+            return self.model
+        return load_shipped(rules)
 
     def check(self, rules: Rules) -> None:
         """Refuse, before the game, a table with no model (the net's own check)."""
@@ -58,7 +66,7 @@ class NetSearchBot(SearchBot):
     def candidates(self, view: SeatView, legal: tuple[Card, ...]) -> Sequence[Card]:
         if len(legal) <= self.top:
             return legal
-        values = self.net.model_for(view.rules).play_values(encode(view), legal)
+        values = self.model_for(view.rules).play_values(encode(view), legal)
         order = np.argsort(-values, kind="stable")[: self.top]
         return [legal[int(k)] for k in order]
 
