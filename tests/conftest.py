@@ -31,6 +31,8 @@ SLOW = (
     "bots/test_plugins.py",
     "sim/test_selfplay.py",
     "sim/test_arena_cli.py",
+    "web/test_build.py",
+    "web/test_browser_page.py",
 )
 
 

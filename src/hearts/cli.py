@@ -56,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the multiplayer web table (browser client, bots fill empty seats)")
     serve_cli.add_arguments(serve)
+
+    from .web import cli as web_cli
+
+    web = sub.add_parser("web", help="the table as static files that play in the browser, offline, with nothing installed")
+    web_cli.add_arguments(web)
     return parser
 
 
@@ -94,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .server import cli as serve_cli
 
         return serve_cli.run(args)
+    if args.command == "web":
+        from .web import cli as web_cli
+
+        return web_cli.run(args)
     parser.print_help()
     return 0
 

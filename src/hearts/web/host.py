@@ -151,6 +151,39 @@ class PageHost:
         if saved:
             self._restore(saved)
 
+    @classmethod
+    def from_page(cls, boot: str) -> PageHost:
+        """The host of the page's worker, from its boot message (JSON): ``saved`` (the kept games, or null) and
+        ``bot_delay`` (from the page's address: null for the server's default, else 0 to 5 seconds)."""
+        data = json.loads(boot)
+        delay = data.get("bot_delay")
+        saved = data.get("saved")
+        return cls(saved if isinstance(saved, str) else None, bot_delay=BOT_DELAY if delay is None else max(0.0, min(float(delay), 5.0)))
+
+    def call(self, request: str) -> str:
+        """One call of the page's worker, JSON text in and out (an :class:`Outbox`, or the problems of the restore).
+
+        >>> host = PageHost()
+        >>> json.loads(host.call('{"op": "request", "method": "GET", "path": "/api/games"}'))["body"]
+        '{"games": []}'
+        """
+        op = json.loads(request)
+        kind = op.get("op")
+        if kind == "request":
+            return self.request(str(op["method"]), str(op["path"]), op.get("body")).to_json()
+        if kind == "open":
+            self.open(int(op["conn"]))
+            return Outbox().to_json()
+        if kind == "receive":
+            return self.receive(int(op["conn"]), str(op["text"])).to_json()
+        if kind == "leave":
+            return self.leave(int(op["conn"])).to_json()
+        if kind == "tick":
+            return self.tick().to_json()
+        if kind == "problems":
+            return json.dumps({"problems": self.problems})
+        raise ValueError(f"no such call: {kind!r}")
+
     # -- the lobby's requests --------------------------------------------------
     def request(self, method: str, path: str, body: str | None = None) -> Outbox:
         """One request of the lobby's HTTP API (``docs/protocol.md``): the answer's status and JSON body."""
@@ -251,10 +284,11 @@ class PageHost:
         return table_json(table, self._connected(table.id))
 
     # -- connections ------------------------------------------------------------
-    def open(self) -> int:
-        """A new connection (the page's websocket): its number."""
-        conn = self._next_conn
-        self._next_conn += 1
+    def open(self, conn: int | None = None) -> int:
+        """A new connection (the page's websocket), numbered ``conn`` or the next free number: its number."""
+        if conn is None:
+            conn = self._next_conn
+        self._next_conn = max(self._next_conn, conn + 1)
         self.conns[conn] = None
         return conn
 
@@ -284,6 +318,9 @@ class PageHost:
             if attached is None:
                 self.conns.pop(conn, None)
                 out.close[conn] = {"unauthorized": 4401, "not_found": 4404}.get(r.code, 4400)
+        except Exception as err:  # a fault of ours: the table stays as it was, as the server's handler answers
+            self.problems.append(f"a message could not be handled: {err!r}")
+            out.send(conn, protocol.error("server_error", "the game could not handle that message", msg_id=msg_id))
         return self._finish(out)
 
     def _hello(self, conn: int, msg: dict[str, Any], out: Outbox) -> None:
@@ -355,7 +392,9 @@ class PageHost:
         refusal = table.check(entry)
         if refusal is not None:
             raise refusal
+        table = table.fork()  # applied to a copy: a fault on the way leaves the table as it was
         table.apply(entry)
+        self.tables[table_id] = table
         self._changed.add(table_id)
         if table.status == FINISHED:
             self._finished(table)
@@ -392,6 +431,7 @@ class PageHost:
         number = hand.number
         while (hand := table.hand) is not None and hand.number == number and hand.phase == "play" and table.status == PLAYING:
             self._submit(table.id, {"kind": "play", "seat": hand.to_move, "card": card_name(hand.legal_cards()[0]), "by": "claim"})
+            table = self.tables[table.id]
         return table.seq
 
     def _undo(self, table: Table, seat: int, seq: int) -> int:
@@ -425,7 +465,11 @@ class PageHost:
             assert table.game is not None
             view = table.game.view(seat)
             bot_seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}".encode())
-            action = make_bot(LEVELS[table.level], seed=bot_seed).act(view)
+            try:
+                action = make_bot(LEVELS[table.level], seed=bot_seed).act(view)
+            except Exception as err:  # a bot that fails: the easy bot moves instead (the server's pool falls back too)
+                self.problems.append(f"the {table.level} bot failed: {err!r}")
+                action = make_bot(LEVELS["easy"], seed=bot_seed).act(view)
             by = "timer" if timed_out else "bot"
             self._submit(table_id, table.entry_for(seat, action, by))
             pace.bot_at = None

@@ -3,6 +3,8 @@ import { cardFace } from "./cards.js";
 import { $, el, openDialog, svg } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { mySeat, seatName, sheetOrder, who, whoLower } from "./names.js";
+import { recordLink } from "./records.js";
+import { homeHref } from "./site.js";
 
 const COLOURS = ["#f5c542", "#38bdf8", "#f472b6", "#4ade80", "#fb923c", "#a78bfa", "#f87171", "#2dd4bf", "#facc15", "#93c5fd", "#d946ef"];
 
@@ -137,8 +139,8 @@ export function fillGameOver(tableId, names, scores, winners, me, extra) {
   ]))));
   box.appendChild(el("p", { class: "actions center" }, [
     extra && extra.playAgain ? el("button", { type: "button", id: "again-btn", class: "primary", onclick: extra.playAgain, text: tr("Play again") }) : null,
-    el("a", { id: "record-link", class: "button", href: "/api/games/" + encodeURIComponent(tableId) + "/record", download: "hearts-" + tableId + ".json", text: tr("Download the record") }),
-    el("a", { class: "button", href: "/", text: tr("Back to the lobby") }),
+    recordLink(tableId, { id: "record-link" }, tr("Download the record")),
+    el("a", { class: "button", href: homeHref(), text: tr("Back to the lobby") }),
     extra && extra.sheet ? el("button", { type: "button", onclick: extra.sheet, text: tr("Score sheet") }) : null
   ]));
 }

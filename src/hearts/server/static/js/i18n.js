@@ -2,6 +2,8 @@
 // t("Your turn"), tn("{n} card", "{n} cards", n): the message in the language in use, its {placeholders} filled in.
 // The language: the player's choice (kept in this browser), else the page's (the server's pick from Accept-Language), else the browser's.
 
+import { staticUrl } from "./site.js";
+
 export const LANGUAGES = {
   en: "English", id: "Bahasa Indonesia", jv: "Basa Jawa", tr: "Türkçe", sr: "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)"
 };
@@ -63,7 +65,7 @@ export async function useLanguage(code) {
   let data = { messages: {} };
   if (lang !== "en") {
     try {
-      const r = await fetch("/static/i18n/" + lang + ".json", { cache: "no-cache" });
+      const r = await fetch(staticUrl("i18n/" + lang + ".json"), { cache: "no-cache" });
       if (r.ok) data = await r.json();
     } catch (e) { /* offline: English */ }
   }

@@ -4,6 +4,8 @@ import { $, el, formatTime, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { cleanName, levelText, nameProblem, variantText } from "./names.js";
 import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
+import { recordLink } from "./records.js";
+import { IN_PAGE, tableHref } from "./site.js";
 
 let options = null;
 // Options that only Cancellation Hearts has (the server refuses them elsewhere).
@@ -133,8 +135,9 @@ function tableItem(t) {
       el("div", { class: "muted small-print", text: seatSummary(t) })
     ]),
     el("div", { class: "item-actions" }, [
-      open ? el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id), text: tr("Join") }) : null,
-      el("a", { class: "button", href: "/t/" + encodeURIComponent(t.id) + "#watch", text: tr("Watch") })
+      IN_PAGE ? el("a", { class: "button", href: tableHref(t.id), text: tr("Continue") }) : null,
+      open && !IN_PAGE ? el("a", { class: "button", href: tableHref(t.id), text: tr("Join") }) : null,
+      IN_PAGE ? null : el("a", { class: "button", href: tableHref(t.id) + "#watch", text: tr("Watch") })
     ])
   ]);
 }
@@ -150,7 +153,7 @@ function gameItem(g) {
       el("div", { class: "small-print", text: res }),
       el("div", { class: "muted small-print", text: tr("Won by {names}", { names: winners.join(" & ") || "?" }) + (g.finished ? " · " + formatTime(g.finished) : "") })
     ]),
-    el("a", { class: "button", href: "/api/games/" + encodeURIComponent(g.id) + "/record", download: "hearts-" + g.id + ".json", text: tr("Record") })
+    recordLink(g.id, null, tr("Record"))
   ]);
 }
 
@@ -192,7 +195,7 @@ export function checkNameInput(input) {
 export async function createTable(body) {
   const d = await api("POST", "/api/tables", body);
   if (d.token) storeToken(d.table, d.token);
-  location.assign(d.link || d.invite || "/t/" + d.table);
+  location.assign(IN_PAGE ? tableHref(d.table) + "#token=" + encodeURIComponent(d.token) : d.link || d.invite || tableHref(d.table));
 }
 
 export async function showLobby() {

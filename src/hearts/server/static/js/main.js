@@ -5,6 +5,8 @@ import { chosenLanguage, LANGUAGES, language, saveLanguage, t as tr, useLanguage
 import { showHelp } from "./help.js";
 import { showLobby } from "./lobby.js";
 import { applyOptions, option, setOption, setSpeed, speed, SPEEDS } from "./prefs.js";
+import { keepOffline } from "./page.js";
+import { IN_PAGE, tableFromLocation } from "./site.js";
 import { onServerMessage, showTable, T } from "./table.js";
 
 function settings() {
@@ -31,8 +33,9 @@ function settings() {
 async function route() {
   await useLanguage(chosenLanguage());
   settings();
-  const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
-  if (m) showTable(decodeURIComponent(m[1]));
+  if (IN_PAGE) keepOffline();
+  const id = tableFromLocation();
+  if (id) showTable(id);
   else showLobby();
 }
 

@@ -1,5 +1,7 @@
 // The websocket of protocol v1: hello, reconnection with backoff, actions that carry the seq they follow.
 import { t as tr } from "./i18n.js";
+import { PageSocket } from "./page.js";
+import { IN_PAGE } from "./site.js";
 
 export const PROTOCOL = 1;
 // Messages that act on the table (they carry "seq"); the others do not.
@@ -29,7 +31,7 @@ export class Connection {
     const url = this.movedTo || (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
     this.movedTo = null;
     let ws;
-    try { ws = new WebSocket(url); } catch (e) { this.scheduleReconnect(); return; }
+    try { ws = IN_PAGE ? new PageSocket() : new WebSocket(url); } catch (e) { this.scheduleReconnect(); return; }
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", v: PROTOCOL, table: this.table, token: this.token || null }));
     ws.onmessage = (ev) => {

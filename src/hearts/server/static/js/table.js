@@ -11,6 +11,7 @@ import { checkNameInput, createTable, joinable } from "./lobby.js";
 import { cleanName, mySeat, nameProblem, seatName, variantText, who, whoLower } from "./names.js";
 import { option, randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
+import { fullUrl, IN_PAGE, tableHref } from "./site.js";
 import { play as playSound, soundsFor } from "./sound.js";
 
 export const T = {
@@ -44,12 +45,12 @@ function setConn(text) {
   c.textContent = text || "";
 }
 
-function tablePath() { return "/t/" + encodeURIComponent(T.id); }
+function tablePath() { return tableHref(T.id); }
 
 function updateOwnLink() {
   const token = T.conn && T.conn.token;
   $("own-link-box").hidden = !token;
-  if (token) $("own-link").value = location.origin + tablePath() + "#token=" + encodeURIComponent(token);
+  if (token) $("own-link").value = fullUrl(tablePath() + "#token=" + encodeURIComponent(token));
 }
 
 function copyField(input) {
@@ -78,7 +79,8 @@ export function showTable(id) {
     $("join-seed").value = randomSeed();
   }
   T.conn = new Connection(id, token || null, { message: onServerMessage, status: setConn, closed: onClosed });
-  $("invite-link").value = location.origin + tablePath();
+  $("invite-link").value = fullUrl(tablePath());
+  $("links").hidden = IN_PAGE; // a table in the page is this browser's alone: no one else can take a seat
   updateOwnLink();
 
   $("join-form").addEventListener("submit", onJoin);
