@@ -8,7 +8,8 @@ and measures in headless Chromium (Debian's ``/usr/bin/chromium``):
   copies) and of a repeat visit (from the service worker), and the seconds
   to the lobby and to the first deal of a new table;
 - each level's time a decision in the browser (Pyodide), a pass and a play,
-  against the same bot in this machine's CPython (the peer): seeded hands
+  against the same bot in this machine's CPython (the peer, with the search's
+  kernels compiled, as ``hearts serve`` runs it): seeded hands
   of standard Hearts for 4 and Cancellation Hearts for 8, every seat's
   decisions timed as the page's host makes them (a bot made for each).
 
@@ -148,7 +149,9 @@ def main() -> None:
                 browser.close()
         finally:
             server.stop()
-        code = MEASURE + f"\nprint(run_all({args.hands}, {args.hard_hands}, {args.seed}))"
+        # the peer as `hearts serve` runs it: the search's kernels compiled (or loaded from the cache) first
+        warm = "from hearts.bots.kernel.runtime import warm\nwarm(lambda _: None)\n"
+        code = warm + MEASURE + f"\nprint(run_all({args.hands}, {args.hard_hands}, {args.seed}))"
         peer = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
         result = {
             "command": "python benchmarks/web_page.py " + " ".join(sys.argv[1:]),
