@@ -286,3 +286,16 @@ def test_the_score_sheet_pause_ends_by_itself_and_the_turn_timer_moves_for_the_p
     page.clock.now = until
     page.take(page.host.tick())
     assert page.state["turn"]["review"] is None and page.state["turn"]["deadline"] == int((until + 10) * 1000)
+
+
+def test_a_visit_without_the_token_watches_the_public_view() -> None:
+    page, table, token = new_game()
+    page.connect(table, token)
+    page.send(type="start")
+    watcher = Page(page.host, page.clock)
+    got = watcher.connect(table, None)
+    assert got[0]["type"] == "welcome" and got[0]["seat"] is None
+    assert watcher.state["you"] is None and watcher.state["hand"]["cards"] == []
+    watcher.send(type="play", card="2C", seq=watcher.state["seq"])
+    assert watcher.errors[-1]["code"] == "not_seated"
+    assert watcher.closed is None and page.closed is None

@@ -142,7 +142,7 @@ class PageHost:
         self.finished: list[dict[str, Any]] = []
         self.paces: dict[str, Pace] = {}
         #: each open connection's table and seat (None: not said hello yet)
-        self.conns: dict[int, tuple[str, int] | None] = {}
+        self.conns: dict[int, tuple[str, int | None] | None] = {}
         self._next_conn = 1
         #: the tables changed and the connections just welcomed since the last call ended (each is sent its state)
         self._changed: set[str] = set()
@@ -331,18 +331,18 @@ class PageHost:
         table = self._find(msg["table"])
         token = msg.get("token")
         seat = table.seat_of_token(token) if token else None
-        if seat is None:
-            raise Refusal("unauthorized", "this table is played in the page that made it: its seat link holds no seat here")
+        if token and seat is None:
+            raise Refusal("unauthorized", "this link's token holds no seat at this table")
         for other, at in list(self.conns.items()):  # one connection a seat: the older one steps aside
-            if other != conn and at == (table.id, seat):
+            if seat is not None and other != conn and at == (table.id, seat):
                 out.send(other, protocol.error("replaced", "this seat connected again elsewhere: this connection is closed"))
                 out.close[other] = 4409
                 self.conns.pop(other)
         self.conns[conn] = (table.id, seat)
         self._fresh.add(conn)
-        out.send(conn, protocol.reply("welcome", seat=seat, name=table.seats[seat].name))
+        out.send(conn, protocol.reply("welcome", seat=seat, name=table.seats[seat].name if seat is not None else None))
 
-    def _handle(self, conn: int, at: tuple[str, int], msg: dict[str, Any], out: Outbox) -> None:
+    def _handle(self, conn: int, at: tuple[str, int | None], msg: dict[str, Any], out: Outbox) -> None:
         table_id, seat = at
         table = self._find(table_id)
         kind, msg_id = msg["type"], msg.get("id")
@@ -357,6 +357,8 @@ class PageHost:
             raise Refusal("bad_message", "hello is sent once, first")
         if kind == "action":
             raise Refusal("bad_message", "a table in the page takes no remote bot")
+        if seat is None:
+            raise Refusal("not_seated", "spectators cannot act: this table is played by the one who made it")
         pace = self.paces[table_id]
         if kind == "ready":
             pace.ready = True
@@ -546,15 +548,16 @@ class PageHost:
         out.wake = self._wake(now)
         return out
 
-    def _state(self, table: Table, seat: int) -> dict[str, Any]:
+    def _state(self, table: Table, seat: int | None) -> dict[str, Any]:
         pace = self.paces[table.id]
         review = None
         if pace.review_hand is not None and pace.review_until is not None:
-            review = {"until": int(pace.review_until * 1000), "ready": [seat] if pace.ready else []}
+            person = [s.seat for s in table.seats if s.kind == HUMAN]
+            review = {"until": int(pace.review_until * 1000), "ready": person if pace.ready else []}
         return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=review)
 
     def _connected(self, table_id: str) -> set[int]:
-        return {at[1] for at in self.conns.values() if at is not None and at[0] == table_id}
+        return {at[1] for at in self.conns.values() if at is not None and at[0] == table_id and at[1] is not None}
 
     # -- what the browser keeps ---------------------------------------------
     def saved(self) -> str:
