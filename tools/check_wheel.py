@@ -10,7 +10,10 @@ meet it::
 3. ``hearts replay --example standard4`` (the records ship in the wheel);
 4. a whole ``hearts play --plain`` game, driven through its prompts: the
    first three cards of the hand to pass, the first legal card to play;
-5. ``hearts serve`` answering ``/healthz`` and serving its page.
+5. ``hearts serve`` answering ``/healthz`` and serving its page;
+6. ``hearts web build``, with Pyodide from the build's cache when a build
+   has fetched it (else the step is skipped: it needs npm): the folder has
+   the client, the page's modules with the learned models, and Pyodide.
 
 Exit status 0 when every step passed; each step prints one line.
 """
@@ -26,6 +29,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,6 +121,21 @@ def serve(hearts: Path, data: Path) -> None:
         proc.wait(timeout=30)
 
 
+def web_build(hearts: Path, out: Path) -> None:
+    """``hearts web build`` from the installed wheel, with the Pyodide the cache holds (skipped when it holds none)."""
+    from hearts.web.build import PYODIDE_FILES, cache_dir
+
+    cached = cache_dir()
+    if not all((cached / name).is_file() for name in PYODIDE_FILES):
+        step("hearts web build: skipped (no Pyodide in the cache yet)")
+        return
+    run(str(hearts), "web", "build", str(out), "--pyodide", str(cached))
+    names = zipfile.ZipFile(out / "hearts.zip").namelist()
+    needed = ["hearts/web/host.py", "hearts/net/models/standard-4.npz", "hearts/core/rules.py"]
+    assert all(n in names for n in needed) and (out / "static" / "js" / "page.js").is_file() and (out / "sw.js").is_file(), names[:20]
+    step("hearts web build: ok")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Build, install and try the wheel in a fresh environment.")
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temporary one)")
@@ -138,6 +157,7 @@ def main() -> int:
         step("a whole hearts play --plain game: ok")
         serve(hearts, work / "data")
         step("hearts serve: /healthz and the page: ok")
+        web_build(hearts, work / "site")
     return 0
 
 
