@@ -119,3 +119,13 @@ def test_a_build_lists_and_caches_every_file(tmp_path: Path) -> None:
     assert {"worker.js", "hearts.zip", "pyodide/pyodide.asm.wasm", "static/js/main.js", "static/i18n/jv.json"} <= files
     again = web_build.build(site, site / "pyodide", say=lambda _: None)  # an earlier build is replaced
     assert again["version"] == info["version"]
+
+
+def test_the_app_can_be_installed(tmp_path: Path) -> None:
+    """The manifest a browser needs to offer the page as an app: a name, the start address, a standalone window, icons."""
+    site = built_site(tmp_path)
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone" and manifest["name"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes and all((site / icon["src"]).is_file() for icon in manifest["icons"])
+    assert 'rel="manifest" href="manifest.webmanifest"' in (site / "index.html").read_text()

@@ -13,7 +13,7 @@ let failure = null;
 let failureCode = 1011; // how a connection opened after a failure closes (4409: another tab has the games)
 // One live copy of the games at a time: a page that starts the game tells the others, which step aside (their
 // table shows "open in another tab", and a reload makes that one the live copy), so no stale copy saves over it.
-const channel = "BroadcastChannel" in window ? new BroadcastChannel("hearts.page") : null;
+const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("hearts.page") : null;
 if (channel) channel.onmessage = (ev) => { if (ev.data === "started" && worker) stepAside(); };
 
 function stepAside() {

@@ -3,7 +3,7 @@
 // this page (page.js), from a folder any static host serves at any address, so every address is relative to it:
 // the lobby at "./", a table at "./?t=<id>", the files under "static/".
 
-export const IN_PAGE = document.documentElement.getAttribute("data-site") === "page";
+export const IN_PAGE = typeof document !== "undefined" && document.documentElement.getAttribute("data-site") === "page";
 
 export function staticUrl(path) { return (IN_PAGE ? "static/" : "/static/") + path; }
 
