@@ -81,6 +81,17 @@ def new_game(players: int = 4, variant: str = "standard", **extra: Any) -> tuple
     return page, made["table"], made["token"]
 
 
+def our_move(page: Page) -> None:
+    """Our seat's move now: its first cards passed, the moon added, or its first legal card played."""
+    hand = page.state["hand"]
+    if hand["phase"] == "pass":
+        page.send(type="pass", cards=hand["cards"][: page.state["table"]["rules"]["pass_count"]])
+    elif hand["phase"] == "moon":
+        page.send(type="moon", choice="add")
+    else:
+        page.send(type="play", card=hand["legal"][0])
+
+
 def play_to_the_end(page: Page, hands: int = 1000) -> None:
     """Our seat plays its lowest legal card (passes its three lowest, adds a moon) until the game is over."""
     for _ in range(hands * 60):
@@ -93,13 +104,7 @@ def play_to_the_end(page: Page, hands: int = 1000) -> None:
         if s["turn"]["review"]:
             page.send(type="ready")
             continue
-        hand = s["hand"]
-        if hand["phase"] == "pass":
-            page.send(type="pass", cards=hand["cards"][: s["table"]["rules"]["pass_count"]])
-        elif hand["phase"] == "moon":
-            page.send(type="moon", choice="add")
-        else:
-            page.send(type="play", card=hand["legal"][0])
+        our_move(page)
         assert not page.errors, page.errors
     raise AssertionError("the game did not end")
 
@@ -188,8 +193,7 @@ def test_the_bots_wait_while_the_score_sheet_is_read() -> None:
         page.run_bots()
         if page.state["turn"]["review"]:
             break
-        hand = page.state["hand"]
-        page.send(type="pass", cards=hand["cards"][:3]) if hand["phase"] == "pass" else page.send(type="play", card=hand["legal"][0])
+        our_move(page)
     review = page.state["turn"]["review"]
     assert review and review["ready"] == [] and len(page.state["hands"]) == 1
     seq = page.state["seq"]
@@ -257,13 +261,8 @@ def test_every_table_plays_a_hand(variant: str, players: int) -> None:
         page.run_bots()
         if len(page.state["hands"]) >= 1:
             break
-        hand = page.state["hand"]
-        if hand["phase"] == "pass":
-            page.send(type="pass", cards=hand["cards"][: page.state["table"]["rules"]["pass_count"]])
-        elif hand["phase"] == "moon":
-            page.send(type="moon", choice="add")
-        elif page.my_turn():
-            page.send(type="play", card=hand["legal"][0])
+        if page.my_turn():
+            our_move(page)
         assert not page.errors, page.errors
     assert len(page.state["hands"]) == 1
 

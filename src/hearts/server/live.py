@@ -110,8 +110,9 @@ class LiveTable:
         hub = self.hub
         async with self.lock:
             table = self.table
-            if seq is not None and table.is_stale(entry["seat"], seq):
-                raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
+            refusal = table.stale(entry["seat"], seq) if seq is not None else None
+            if refusal is not None:
+                raise refusal
             refusal = table.check(entry)
             if refusal is not None:
                 raise refusal
@@ -383,12 +384,5 @@ class LiveTable:
             seq = await (services.claim if kind == "claim" else services.undo)(self, client.seat, msg["seq"])
             client.send(protocol.reply("ok", seq=seq, **ids))
             return
-        entry: dict[str, Any] = {"kind": kind, "seat": client.seat, "by": "player"}
-        if kind == "pass":
-            entry["cards"] = msg["cards"]
-        elif kind == "play":
-            entry["card"] = msg["card"]
-        elif kind == "moon":
-            entry["choice"] = msg["choice"]
-        seq = await self.submit(entry, msg["seq"])
+        seq = await self.submit(protocol.player_entry(msg, client.seat), msg["seq"])
         client.send(protocol.reply("ok", seq=seq, **({"id": msg_id} if msg_id is not None else {})))

@@ -239,6 +239,23 @@ class TokenBucket:
         return (1 - self.tokens) / self.rate
 
 
+def player_entry(msg: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The log entry of a checked action message (start, pass, unpass, play, moon) of the player in ``seat``.
+
+    >>> player_entry({"type": "play", "card": "QS", "seq": 3}, 2)
+    {'kind': 'play', 'seat': 2, 'by': 'player', 'card': 'QS'}
+    """
+    kind = msg["type"]
+    entry: dict[str, Any] = {"kind": kind, "seat": seat, "by": "player"}
+    if kind == "pass":
+        entry["cards"] = msg["cards"]
+    elif kind == "play":
+        entry["card"] = msg["card"]
+    elif kind == "moon":
+        entry["choice"] = msg["choice"]
+    return entry
+
+
 def reply(kind: str, **fields: Any) -> dict[str, Any]:
     """A server message of protocol v1."""
     return {"type": kind, "v": VERSION, **fields}

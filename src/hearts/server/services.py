@@ -10,16 +10,12 @@ same way every action does (stored first, then broadcast).
 
 from __future__ import annotations
 
-import copy
 import logging
-import zlib
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.registry import LEVELS
-from hearts.core import card_name
-from hearts.core import claim as claim_rules
 
-from .table import PLAYING, Refusal, Table
+from .table import Refusal
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -33,8 +29,7 @@ async def hint(live: LiveTable, seat: int) -> dict[str, Any]:
     if table.game is None or seat not in table.seats_to_act():
         raise Refusal("not_now", "there is nothing for you to decide now")
     view = table.game.view(seat)
-    seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}/hint".encode())
-    action = await live.hub.bots.decide(LEVELS["medium"], seed, view)
+    action = await live.hub.bots.decide(LEVELS["medium"], table.bot_seed(seat, "hint"), view)
     entry = table.entry_for(seat, action, "hint")
     return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
 
@@ -42,19 +37,16 @@ async def hint(live: LiveTable, seat: int) -> dict[str, Any]:
 async def claim(live: LiveTable, seat: int, seq: int) -> int:
     """Play the rest of the hand at once (each seat its lowest legal card) when its outcome is certain; the last action's seq."""
     table = live.table
-    hand = table.hand
-    if table.is_stale(seat, seq):
-        raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
-    if hand is None or table.status != PLAYING or not claim_rules.can_claim(hand, seat):
-        raise Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
-    number = hand.number
+    refusal = table.why_no_claim(seat, seq)
+    if refusal is not None:
+        raise refusal
+    assert table.hand is not None
+    number = table.hand.number
     last = table.seq
     for _ in range(table.rules.players * 30):  # bounded: a hand has fewer plays than this
-        hand = live.table.hand
-        if hand is None or hand.number != number or hand.phase != "play" or live.table.status != PLAYING:
+        entry = live.table.claim_entry(number)
+        if entry is None:
             break
-        mover = hand.to_move
-        entry = {"kind": "play", "seat": mover, "card": card_name(hand.legal_cards()[0]), "by": "claim"}
         try:
             last = await live.submit(entry, None)
         except Refusal as r:
@@ -69,16 +61,8 @@ async def undo(live: LiveTable, seat: int, seq: int) -> int:
     hub = live.hub
     async with live.lock:
         table = live.table
-        keep = table.undo_point(seat)
-        if keep is None:
-            raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
-        if seq != table.seq:
-            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
-        fresh = Table.new(
-            table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret, created=table.created
-        )
-        fresh.seats = [copy.copy(s) for s in table.seats]
-        fresh.replay(table.log[:keep])
+        keep = table.undo_keep(seat, seq)
+        fresh = table.rebuilt(keep)
         try:
             await hub.db_call(hub.store.truncate, table.id, keep)
         except Exception:

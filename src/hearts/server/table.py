@@ -36,10 +36,12 @@ import functools
 import hashlib
 import hmac
 import random
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.core import ChooseMoon, Game, PassCards, PlayCard, Rules, card_name, parse_card
+from hearts.core import claim as claim_rules
 from hearts.core import fair_deal as fd
 from hearts.core.deal import random_deal
 from hearts.core.errors import HeartsError
@@ -206,6 +208,12 @@ class Table:
             return True
         return any(not (e["kind"] in ("pass", "unpass") and e["seat"] != seat) for e in self.log[seq:])
 
+    def stale(self, seat: int, seq: int) -> Refusal | None:
+        """The refusal of an action ``seat`` made on the table at ``seq`` that it has moved past (None: not stale)."""
+        if not self.is_stale(seat, seq):
+            return None
+        return Refusal("stale", f"the table has moved on (it is at action {self.seq}, you acted on {seq}): look again")
+
     def check(self, entry: dict[str, Any]) -> Refusal | None:
         """Why the engine would refuse ``entry`` now (None: it may be applied). Changes nothing."""
         kind, seat = entry["kind"], entry["seat"]
@@ -292,6 +300,45 @@ class Table:
         if isinstance(action, PlayCard):
             return {"kind": "play", "seat": seat, "card": card_name(action.card), "by": by}
         return {"kind": "moon", "seat": seat, "choice": action.choice, "by": by}
+
+    # -- the help a player may ask for ----------------------------------------
+    def bot_seed(self, seat: int, what: str = "") -> int:
+        """The seed of a bot's decision for ``seat`` now (``what``: "hint" for a hint): the same table and moment, the
+        same decision."""
+        return zlib.crc32(f"{self.id}/{self.seq}/{seat}{'/' + what if what else ''}".encode())
+
+    def why_no_claim(self, seat: int, seq: int) -> Refusal | None:
+        """Why ``seat`` may not claim the rest of the hand now, acting on ``seq`` (None: it may)."""
+        stale = self.stale(seat, seq)
+        if stale is not None:
+            return stale
+        hand = self.hand
+        if hand is None or self.status != PLAYING or not claim_rules.can_claim(hand, seat):
+            return Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
+        return None
+
+    def claim_entry(self, number: int) -> dict[str, Any] | None:
+        """The next play of a claim of hand ``number``: the seat to move plays its lowest legal card (None: it is over)."""
+        hand = self.hand
+        if hand is None or hand.number != number or hand.phase != "play" or self.status != PLAYING:
+            return None
+        return {"kind": "play", "seat": hand.to_move, "card": card_name(hand.legal_cards()[0]), "by": "claim"}
+
+    def undo_keep(self, seat: int, seq: int) -> int:
+        """How many log entries stay when ``seat``, acting on ``seq``, takes back its last card (raises Refusal)."""
+        keep = self.undo_point(seat)
+        if keep is None:
+            raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
+        if seq != self.seq:
+            raise Refusal("stale", f"the table has moved on (it is at action {self.seq}, you acted on {seq}): look again")
+        return keep
+
+    def rebuilt(self, keep: int) -> Table:
+        """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
+        fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
+        fresh.seats = [copy.copy(s) for s in self.seats]
+        fresh.replay(self.log[:keep])
+        return fresh
 
     def undo_point(self, seat: int) -> int | None:
         """How many log entries stay when ``seat`` takes back its last card of this hand (None: no undo now).

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import zlib
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.registry import LEVELS
@@ -134,8 +133,7 @@ class Turns:
                     continue
                 seq = table.seq
                 view = table.game.view(seat)
-                bot_seed = zlib.crc32(f"{table.id}/{seq}/{seat}".encode())
-                action = await hub.bots.decide(LEVELS[table.level], bot_seed, view)
+                action = await hub.bots.decide(LEVELS[table.level], table.bot_seed(seat), view)
                 # "timer": the turn timer ran out for a player who is there (a bot moving for an away player: "bot")
                 entry = table.entry_for(seat, action, "timer" if table.seats[seat].kind == HUMAN and seat not in live.away else "bot")
                 try:

@@ -35,15 +35,12 @@ from __future__ import annotations
 import json
 import secrets
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from hearts.bots.registry import LEVELS, make_bot
-from hearts.core import card_name
-from hearts.core import claim as claim_rules
 from hearts.core.fair_deal import new_server_seed
 from hearts.core.rules import Rules
 from hearts.record import dumps_record
@@ -375,16 +372,10 @@ class PageHost:
             seq = self._undo(table, seat, msg["seq"])
             out.send(conn, protocol.reply("ok", seq=seq, **ids))
             return
-        entry: dict[str, Any] = {"kind": kind, "seat": seat, "by": "player"}
-        if kind == "pass":
-            entry["cards"] = msg["cards"]
-        elif kind == "play":
-            entry["card"] = msg["card"]
-        elif kind == "moon":
-            entry["choice"] = msg["choice"]
-        if table.is_stale(seat, msg["seq"]):
-            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {msg['seq']}): look again")
-        seq = self._submit(table_id, entry)
+        stale = table.stale(seat, msg["seq"])
+        if stale is not None:
+            raise stale
+        seq = self._submit(table_id, protocol.player_entry(msg, seat))
         pace.ready = True  # a player who acts has finished reading the score sheet
         out.send(conn, protocol.reply("ok", seq=seq, **ids))
 
@@ -419,30 +410,22 @@ class PageHost:
         if table.game is None or seat not in table.seats_to_act():
             raise Refusal("not_now", "there is nothing for you to decide now")
         view = table.game.view(seat)
-        seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}/hint".encode())
         level = "medium" if "medium" in self.levels else self.levels[0]
-        entry = table.entry_for(seat, make_bot(LEVELS[level], seed=seed).act(view), "hint")
+        entry = table.entry_for(seat, make_bot(LEVELS[level], seed=table.bot_seed(seat, "hint")).act(view), "hint")
         return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
 
     def _claim(self, table: Table, seat: int, seq: int) -> int:
-        hand = table.hand
-        if table.is_stale(seat, seq):
-            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
-        if hand is None or table.status != PLAYING or not claim_rules.can_claim(hand, seat):
-            raise Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
-        number = hand.number
-        while (hand := table.hand) is not None and hand.number == number and hand.phase == "play" and table.status == PLAYING:
-            self._submit(table.id, {"kind": "play", "seat": hand.to_move, "card": card_name(hand.legal_cards()[0]), "by": "claim"})
-            table = self.tables[table.id]
-        return table.seq
+        refusal = table.why_no_claim(seat, seq)
+        if refusal is not None:
+            raise refusal
+        assert table.hand is not None
+        number = table.hand.number
+        while (entry := self.tables[table.id].claim_entry(number)) is not None:
+            self._submit(table.id, entry)
+        return self.tables[table.id].seq
 
     def _undo(self, table: Table, seat: int, seq: int) -> int:
-        keep = table.undo_point(seat)
-        if keep is None:
-            raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
-        if seq != table.seq:
-            raise Refusal("stale", f"the table has moved on (it is at action {table.seq}, you acted on {seq}): look again")
-        fresh = _rebuilt(table, table.log[:keep])
+        fresh = table.rebuilt(table.undo_keep(seat, seq))
         self.tables[table.id] = fresh
         self.paces[table.id].turn_key = None  # the turn starts again: a fresh timer
         self._changed.add(table.id)
@@ -466,7 +449,7 @@ class PageHost:
                 continue
             assert table.game is not None
             view = table.game.view(seat)
-            bot_seed = zlib.crc32(f"{table.id}/{table.seq}/{seat}".encode())
+            bot_seed = table.bot_seed(seat)
             try:
                 action = make_bot(LEVELS[table.level], seed=bot_seed).act(view)
             except Exception as err:  # a bot that fails: the easy bot moves instead (the server's pool falls back too)
@@ -620,14 +603,6 @@ def _table_from(snap: dict[str, Any]) -> Table:
     if fresh.level not in LEVELS or len(fresh.seats) != fresh.rules.players:
         raise ValueError(f"table {fresh.id}: its seats or level do not fit its rules")
     fresh.replay([dict(e) for e in snap["log"]])
-    return fresh
-
-
-def _rebuilt(table: Table, log: list[dict[str, Any]]) -> Table:
-    """``table`` as it was after the first entries of its log (an undo)."""
-    fresh = Table.new(table.id, table.rules, level=table.level, turn_seconds=table.turn_seconds, secret=table.secret, created=table.created)
-    fresh.seats = [Seat(**vars(s)) for s in table.seats]
-    fresh.replay([{**e} for e in log])
     return fresh
 
 
