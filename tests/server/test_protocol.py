@@ -129,6 +129,19 @@ def test_malformed_messages_get_an_error_and_change_nothing(server: InProcessSer
     assert ann.next("pong")["id"] == 5
 
 
+def test_a_message_over_the_websocket_limit_closes_the_connection_and_changes_nothing(server: InProcessServer) -> None:
+    """Over 16 KB a message is not read at all: the websocket layer closes with 1009 (docs/protocol.md); the seat
+    comes back with its token, and the table is as it was."""
+    made, ann, _ = started_and_passed(server)
+    before = ann.sync()
+    ann.send('{"type": "ping", "id": "' + "x" * 20_000 + '"}')
+    with pytest.raises(ConnectionClosed) as closed:
+        ann.next("pong")
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    again = Conn(server.ws, made["table"], made["token"])
+    assert again.next("state")["seq"] == before["seq"] and again.state["hand"] == before["hand"]  # type: ignore[index]
+
+
 def test_turns_legality_staleness_and_retries(server: InProcessServer) -> None:
     _, ann, bob = started_and_passed(server)
     st = ann.sync()
