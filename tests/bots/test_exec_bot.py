@@ -88,7 +88,8 @@ def test_the_bot_never_sees_another_seats_cards(tmp_path: Path) -> None:
                 leaks += sorted(seen & hidden)
         spy.close()
         assert spy.faults() == () and leaks == []
-        assert any(json.loads(line)["type"] == "start" for line in log.read_text().splitlines())
+        starts = [json.loads(line) for line in log.read_text().splitlines() if json.loads(line)["type"] == "start"]
+        assert starts and starts[0]["seconds"] == spy.time_limit  # the bot is told its time a decision
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,7 @@ def test_a_full_game_with_a_remote_bot_a_person_and_two_house_bots(server: InPro
     assert ann.state is not None and ann.state["game_over"] and ann.errors == []
     assert bot.seat == 1 and bot.messages[0] == {"type": "welcome", "v": 1, "seat": 1, "name": "lowbot", "bot": True, "seconds": MOVE}
     start = bot.of("start")
-    assert len(start) == 1 and start[0]["seat"] == 1 and start[0]["protocol"] == "hearts-bot/1"
+    assert len(start) == 1 and start[0]["seat"] == 1 and start[0]["protocol"] == "hearts-bot/1" and start[0]["seconds"] == MOVE
     assert bot.of("error") == [] and len(bot.of("ok")) == len(bot.of("decide")) > 20
     assert bot.messages[-1]["type"] == "end"
     # the seats as everyone sees them: Ann, the remote bot (a bot, marked remote), two house bots

@@ -151,7 +151,7 @@ class ExecBot(Bot):
         try:
             if self.process is None:
                 self.process = self._start(view.rules)
-                self.process.send(start_message(seat, view.rules, self.seed))
+                self.process.send(start_message(seat, view.rules, self.seed, self.time_limit))
             self.process.send(request(view, self.decisions))
             line = self.process.read_line(self.time_limit)
             try:

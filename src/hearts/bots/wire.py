@@ -200,9 +200,10 @@ def request(view: SeatView, number: int) -> dict[str, Any]:
     return {"type": "decide", "id": number, "view": view_to_json(view)}
 
 
-def start_message(seat: int, rules: Rules, seed: int | None) -> dict[str, Any]:
-    """Sent once a game (a table) before its first request: the seat, the rules and a seed for the bot's own randomness."""
-    return {"type": "start", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_dict(), "seed": seed}
+def start_message(seat: int, rules: Rules, seed: int | None, seconds: float | None = None) -> dict[str, Any]:
+    """Sent once a game (a table) before its first request: the seat, the rules, a seed for the bot's own randomness,
+    and ``seconds``, the time the host allows each decision (None: no limit)."""
+    return {"type": "start", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_dict(), "seed": seed, "seconds": seconds}
 
 
 def action_reply(number: int, action: Action) -> dict[str, Any]:

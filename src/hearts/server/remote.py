@@ -216,7 +216,7 @@ class RemoteBots:
             if not rs.started:
                 rs.started = True
                 seed = zlib.crc32(f"{table.id}/{seat}/remote".encode())
-                client.send({**wire.start_message(seat, table.rules, seed), "v": protocol.VERSION})
+                client.send({**wire.start_message(seat, table.rules, seed, self.move_seconds), "v": protocol.VERSION})
             timer = asyncio.get_running_loop().call_later(self.move_seconds, self._timeout, live, seat, rs.number)
             rs.pending = Decision(rs.number, key, view, table.seq, timer)
             client.send({**wire.request(view, rs.number), "v": protocol.VERSION, "seq": table.seq, "seconds": self.move_seconds})
