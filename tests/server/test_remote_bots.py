@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -471,6 +472,68 @@ def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None
     assert "lowbot holds seat 1" in said and "the game is over" in said and SECRET not in said
     assert ann.state is not None and ann.state["game_over"]
     assert mine and "timeout" not in said and "illegal" not in said  # every move of seat 1 was the program's
+
+
+def test_botlink_reports_its_programs_crash_to_the_server_and_stops(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A program that crashes at its third decision: botlink tells the server (a fault: the house bot makes the move,
+    the bot gets the error), prints the fault and exits 1; the game goes on."""
+    import os
+    import subprocess
+    import sys
+
+    server = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=TOKENS)
+    server.hub.review = 0
+    t = server.table(target=30)
+    program = Path(__file__).resolve().parents[1] / "bots" / "programs" / "faulty.py"
+    spec = f"exec:{sys.executable} {program} crash 3"
+    env = {**os.environ, "HEARTS_BOT_SECRET": SECRET}
+    cmd = [sys.executable, "-m", "hearts.server.botlink", server.ws, t["table"], spec, "--bot", "lowbot"]
+    caplog.set_level(logging.INFO, logger="hearts.server")
+    link = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(200):
+            _, info = server.get(f"/api/tables/{t['table']}")
+            if info["seats"][1]["remote"] and info["seats"][1]["connected"]:
+                break
+            time.sleep(0.05)
+        ann = SeatClient(server.ws, t["table"], t["token"], seed=3, start=True)
+        asyncio.run(ann.play(timeout=90))
+        assert link.wait(30) == 1
+        mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
+    finally:
+        link.kill()
+        server.stop()
+    assert link.stderr is not None
+    said = link.stderr.read()
+    assert "the bot's program failed: crash" in said and SECRET not in said
+    assert ann.state is not None and ann.state["game_over"]
+    assert len(mine) > 3  # the game went on: the house bot plays the seat once botlink has gone
+    reported = [r.getMessage() for r in caplog.records if "reports a fault" in r.getMessage()]
+    assert len(reported) == 1 and "crash" in reported[0], reported  # the server heard of the fault
+
+
+def test_reported_faults_count_at_once_and_unseat_the_bot(server: InProcessServer) -> None:
+    async def failing(bot: RemoteBot, msg: dict[str, Any]) -> list[Any]:
+        return [{"type": "fault", "id": msg["id"], "kind": "crash", "message": "<b>segfault</b>"}]
+
+    started = time.monotonic()
+    bot, ann = asyncio.run(hostile(server, failing))
+    codes = [m["code"] for m in bot.of("error")]
+    assert codes.count("fault") == 3 and "unseated" in codes and bot.closed_with == 4410, codes
+    assert time.monotonic() - started < 3 * MOVE  # no waiting for timeouts: each fault counts when it is said
+    assert ann.state is not None and all("segfault" not in json.dumps(m) for m in ann.messages)  # told to nobody else
+
+
+def test_a_fault_report_for_no_pending_decision_is_refused(server: InProcessServer) -> None:
+    async def confused(bot: RemoteBot, msg: dict[str, Any]) -> list[Any]:
+        return [{"type": "fault", "id": msg["id"] + 100, "kind": "crash"}, {"type": "fault", "id": msg["id"], "kind": "oops"}] + (
+            await lowest(bot, msg)
+        )
+
+    bot, _ = asyncio.run(hostile(server, confused))
+    codes = [m["code"] for m in bot.of("error")]
+    assert "not_now" in codes and "bad_message" in codes and "fault" not in codes  # nothing counted against it
+    assert len(bot.of("ok")) > 10
 
 
 def test_botlink_without_a_secret_or_with_a_bad_spec_is_one_line() -> None:

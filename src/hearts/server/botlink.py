@@ -9,7 +9,11 @@ plays on a server unchanged. The bot is made afresh at each ``start``,
 seeded with its seed; an ``exec:`` bot gets the server's time a move, less
 a margin for the network. The secret comes from the environment variable
 ``HEARTS_BOT_SECRET``, never the command line. It ends at the game's ``end``
-(status 0), or when the server refuses or unseats the bot (status 1).
+(status 0), when the server refuses or unseats the bot (status 1), or when
+the bot's program fails a decision (it crashed, stalled or answered
+badly): botlink reports the fault to the server (a ``fault`` message, so
+the house bot makes that move and the fault counts against the bot),
+prints it, and stops (status 1).
 
 >>> parser().parse_args(["ws://h/ws", "T1", "heuristic", "--bot", "lowbot"]).seat is None
 True
@@ -69,7 +73,15 @@ async def link(url: str, table: str, spec: str, name: str, secret: str, *, seat:
                     bot = make_bot(spec, seed=msg.get("seed"), time_limit=max(0.1, seconds - MARGIN))
                 elif kind == "decide" and bot is not None:
                     view = view_from_json(msg["view"])
+                    known = len(bot.faults())
                     action = await asyncio.to_thread(bot.act, view)
+                    failed = bot.faults()[known:]
+                    if failed:  # the program failed this decision: the server hears of it (the house bot moves), and we stop
+                        fault = failed[0]
+                        report = {"type": "fault", "id": msg["id"], "kind": fault.kind, "message": fault.message[:500]}
+                        await ws.send(json.dumps(report))
+                        say(f"the bot's program failed: {fault.kind}: {fault.message}"[:300])
+                        return 1
                     await ws.send(json.dumps(action_reply(msg["id"], action)))
                 elif kind == "end":
                     say("the game is over")

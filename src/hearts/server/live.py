@@ -366,6 +366,9 @@ class LiveTable:
         if kind == "action":
             await self.hub.remote.reply(self, client, msg)
             return
+        if kind == "fault":
+            self.hub.remote.fault(self, client, msg)
+            return
         if client.bot is not None:
             raise Refusal("bad_message", f"a bot's connection sends {', '.join(protocol.BOT_MESSAGES)}")
         if client.seat is None:

@@ -48,9 +48,13 @@ FIELDS: dict[str, dict[str, bool]] = {
     "unpass": {"seq": True},
     # a remote bot's reply to a decide; its values are checked against the decision (hearts.server.remote)
     "action": {"card": False, "cards": False, "choice": False},
+    # a remote bot that could not make a decision says so (its program crashed, stalled or answered badly)
+    "fault": {"kind": True, "message": False},
 }
 #: the message types a remote bot's connection may send after its hello
-BOT_MESSAGES = ("action", "ping", "sync")
+BOT_MESSAGES = ("action", "fault", "ping", "sync")
+#: the kinds of fault a remote bot may report (those of :class:`hearts.bots.base.BotFault`)
+FAULT_KINDS = ("start", "handshake", "timeout", "crash", "malformed", "illegal")
 #: the message types that act on the game
 ACTIONS = ("start", "pass", "unpass", "play", "moon")
 
@@ -80,6 +84,8 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
             raise Refusal("bad_message", f"{kind} needs {name!r} ({_WHAT[name]})")
         if name in msg and not _CHECK[name](msg[name]):
             raise Refusal("bad_message", f"{kind}: {name!r} must be {_WHAT[name]}")
+    if kind == "fault" and not _is_int(msg.get("id")):
+        raise Refusal("bad_message", "fault needs 'id' (the integer id of the decide it could not answer)")
     if kind == "hello" and msg["v"] != VERSION:
         raise Refusal("bad_version", f"this server speaks protocol version {VERSION}")
     return msg
@@ -152,6 +158,8 @@ _CHECK: dict[str, Callable[[Any], bool]] = {
     "bot": lambda v: v is None or (isinstance(v, str) and 1 <= len(v) <= 24),
     "bot_token": lambda v: v is None or (isinstance(v, str) and len(v) <= 200),
     "seat": lambda v: v is None or (_is_int(v) and v >= 0),
+    "kind": lambda v: v in FAULT_KINDS,
+    "message": lambda v: isinstance(v, str) and len(v) <= 500,
 }
 _WHAT = {
     "v": "an integer",
@@ -164,6 +172,8 @@ _WHAT = {
     "bot": "a bot's name",
     "bot_token": "the bot's secret",
     "seat": "a seat number or null",
+    "kind": f"one of {', '.join(FAULT_KINDS)}",
+    "message": "a string of at most 500 characters",
 }
 
 

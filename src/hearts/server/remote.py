@@ -254,6 +254,19 @@ class RemoteBots:
         rs.in_row = 0
         client.send(protocol.reply("ok", id=number, seq=seq))
 
+    def fault(self, live: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+        """A bot's ``fault``: it could not make its pending decision (its program failed). The house bot makes it, and
+        it counts as a fault (unseating the bot after too many), as a timeout does, but at once."""
+        seat = client.seat
+        rs = live.bots.get(seat) if client.bot is not None and seat is not None else None
+        if rs is None or rs.client is not client or seat is None:
+            raise Refusal("not_seated", "only a bot seat reports a fault")
+        p = rs.pending
+        if p is None or p.id != msg["id"] or p.busy:
+            raise Refusal("not_now", f"decision {msg['id']} is not waiting for an answer")
+        log.info("remote bot %s reports a fault of its program: %s %r", rs.name, msg["kind"], msg.get("message", "")[:200])
+        self._fault(live, seat, rs, "fault", f"the bot's program failed ({msg['kind']})")
+
     def _timeout(self, live: LiveTable, seat: int, number: int) -> None:
         rs = live.bots.get(seat)
         p = rs.pending if rs is not None else None
