@@ -224,3 +224,25 @@ def test_cancellation_hearts_for_eight_offline_on_a_phone_in_turkish(site: Stati
         print(json.dumps({"first_visit_bytes": first, "repeat_visit_bytes": again, "lobby_seconds": round(seconds, 2)}))
     finally:
         visit.close()
+
+
+def test_the_score_sheet_fits_a_phone_in_javanese(site: StaticServer, browser: Any) -> None:
+    """Every seat's name is read whole in the sheet's header ("Panjenengan", You, was cut to "Panjene…"), and the
+    sheet of a four-player table fits the phone's width without scrolling."""
+    visit = Visit(browser, PHONE, "jv")
+    page = visit.page
+    try:
+        visit.first_visit(site)
+        visit.create("standard", 4, 200, "Sri")
+        page.click("#start-btn")
+        visit.play_on("s.hands.length >= 1 && document.querySelector('#score-sheet').open")
+        heads = page.evaluate(
+            "[...document.querySelectorAll('#score-table thead th')].map(th => [th.innerText, th.scrollWidth <= th.clientWidth])"
+        )
+        assert ["Panjenengan", True] in [[text.replace("\n", ""), fits] for text, fits in heads], heads
+        assert all(fits for _, fits in heads), heads
+        assert page.evaluate("(() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= w.clientWidth; })()")
+        page.screenshot(path=str(SHOTS / "page-phone-javanese-sheet.png"))
+        assert visit.errors == []
+    finally:
+        visit.close()
