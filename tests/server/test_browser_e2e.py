@@ -51,6 +51,9 @@ def _needs() -> None:
         system_missing(f"hearts.server is not importable: {SERVER_IMPORT_ERROR}")
 
 
+#: the reasons a dimmed card gives when clicked (the web client's words for the engine's codes)
+REASONS = ("You must follow suit", "No hearts or Q♠", "The first lead may not", "The first trick is led", "Hearts are not broken")
+
 _SERVERS: list[ServerProcess] = []  # the live server, for its log when a wait fails
 
 
@@ -176,6 +179,7 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         sheet = page.locator("#score-sheet")
         played = 0
         shot = False
+        told_why = False
         deadline = time.monotonic() + 120
         while not sheet.is_visible():
             assert time.monotonic() < deadline, "the hand did not finish"
@@ -194,11 +198,20 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
                 continue
             legal = page.locator("#hand button.card.legal:not([disabled])")
             assert legal.count() >= 1
-            # Every card is either playable or dimmed and disabled.
+            # Every card is either playable, or dimmed: marked aria-disabled, and clickable only to say why not.
             assert page.evaluate(
-                "() => [...document.querySelectorAll('#hand button.card')]"
-                ".every(b => b.classList.contains('legal') ? !b.disabled : b.disabled && b.classList.contains('dim'))"
+                "() => [...document.querySelectorAll('#hand button.card')].every(b => b.classList.contains('legal')"
+                " ? !b.disabled && !b.hasAttribute('aria-disabled')"
+                " : b.classList.contains('dim') && b.getAttribute('aria-disabled') === 'true')"
             )
+            dimmed = page.locator("#hand button.card.dim")
+            if not told_why and dimmed.count():
+                seq = _seq(page)
+                dimmed.first.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+                said = page.locator("#message").inner_text()
+                assert said.startswith("You cannot play the") and any(reason in said for reason in REASONS), said
+                assert _seq(page) == seq  # nothing was sent
+                told_why = True
             if not shot and played == 3:
                 page.screenshot(path=str(SHOTS / "e2e-desktop-play.png"))
                 shot = True
@@ -217,7 +230,7 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
                 legal.first.click()
             played += 1
             page.wait_for_function("(seq) => window.heartsClient.state.seq > seq", arg=seq)
-        assert played == 13
+        assert played == 13 and told_why
         page.screenshot(path=str(SHOTS / "e2e-desktop-sheet.png"))
 
         state = page.evaluate("window.heartsClient.state")

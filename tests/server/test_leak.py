@@ -47,6 +47,8 @@ CARD_PATHS = {
     "last_action.cards",
     "table.facts.removed_cards",  # the rules' facts: the same for every table of these rules, never a dealt card
     "table.facts.lowest_club",
+    "hand.why.*",  # the keys of "why": the seat's own cards it may not play now (checked below)
+    "hand.why.*.card",  # the card that must lead the first trick: the rules' lowest club
 }
 
 
@@ -55,6 +57,9 @@ def card_strings(obj: Any, path: str = "") -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if isinstance(obj, dict):
         for k, v in obj.items():
+            if isinstance(k, str) and k.upper() in CARD_NAMES:  # a card as a key counts too (under the path ".*")
+                out.append((f"{path}.*", k))
+                k = "*"
             out += card_strings(v, f"{path}.{k}" if path else k)
     elif isinstance(obj, list):
         for v in obj:
@@ -147,10 +152,12 @@ def check_message(msg: dict[str, Any], seat: int | None, truth: Truth) -> None:
     rules = t["rules"]
     assert facts["removed_cards"] == rules.removed_cards and facts["lowest_club"] == card_name(rules.lowest_club)
     if seat is None:
-        assert h["cards"] == [] and h["legal"] == [] and h["passed"] is None and h["received"] is None
+        assert h["cards"] == [] and h["legal"] == [] and h["passed"] is None and h["received"] is None and h["why"] == {}
     else:
         assert h["cards"] == t["own"][seat]
         assert set(h["legal"]) <= set(h["cards"])
+        assert set(h["why"]) <= set(h["cards"]) - set(h["legal"])
+        assert all(w.get("card") in (None, card_name(t["rules"].lowest_club)) for w in h["why"].values())
         assert h["passed"] == t["passes"][seat]
         assert h["received"] == (t["received"][seat] if t["received"][seat] is not None else None)
     played = [c for trick in h["tricks"] for c in trick["cards"]] + (h["trick"]["cards"] if h["trick"] else [])

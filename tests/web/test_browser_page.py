@@ -226,15 +226,20 @@ def test_cancellation_hearts_for_eight_offline_on_a_phone_in_turkish(site: Stati
         visit.close()
 
 
-def test_the_score_sheet_fits_a_phone_in_javanese(site: StaticServer, browser: Any) -> None:
-    """Every seat's name is read whole in the sheet's header ("Panjenengan", You, was cut to "Panjene…"), and the
-    sheet of a four-player table fits the phone's width without scrolling."""
+def test_a_dimmed_card_says_why_and_the_score_sheet_fits_a_phone_in_javanese(site: StaticServer, browser: Any) -> None:
+    """A click on a card that may not be played says why, in the page's language. Every seat's name is read whole in
+    the sheet's header ("Panjenengan", You, was cut to "Panjene…"), and a four-player sheet fits the phone's width."""
     visit = Visit(browser, PHONE, "jv")
     page = visit.page
     try:
         visit.first_visit(site)
         visit.create("standard", 4, 200, "Sri")
         page.click("#start-btn")
+        # A dimmed card says why it may not be played, in Javanese.
+        visit.play_on("s.hand && s.hand.phase === 'play' && Object.keys(s.hand.why || {}).length > 0")
+        page.locator("#hand button.card.dim").first.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+        said = page.locator("#message").inner_text()
+        assert "ora olèh ngetokaké" in said and said.split(". ", 1)[1], said  # the refusal and its reason
         visit.play_on("s.hands.length >= 1 && document.querySelector('#score-sheet').open")
         heads = page.evaluate(
             "[...document.querySelectorAll('#score-table thead th')].map(th => [th.innerText, th.scrollWidth <= th.clientWidth])"

@@ -40,8 +40,8 @@ from .cards import (
     BIT,
     JD,
     SUIT_MASKS,
-    SUIT_NAMES,
     SUIT_OF,
+    SUITS,
     Card,
     CardMask,
     card_name,
@@ -52,6 +52,7 @@ from .enums import MoonChoice, MoonRule, PassDirection, Phase
 from .errors import DealError, IllegalAction
 from .kernel import JACK_POINTS, jacks_in, legal_mask, mask_points, moon_shooter, settle, trick_points, trick_winner
 from .kernel import POINT_MASK as POINT_MASK  # re-exported: the point cards' mask lives in the rules kernel
+from .refusals import PlayRefusal
 from .rules import PASS_OFFSETS, Rules
 from .view import SeatView
 
@@ -410,28 +411,33 @@ class Hand:
 
     def why_play_illegal(self, card: Card, seat: int | None = None) -> str | None:
         """The reason the card may not be played now, or None if it may."""
+        refusal = self.play_refusal(card, seat)
+        return None if refusal is None else refusal.text
+
+    def play_refusal(self, card: Card, seat: int | None = None) -> PlayRefusal | None:
+        """The rule that refuses the card now, as a code with its details (None: it may be played)."""
         if self.phase != PLAY:
-            return "it is not the playing phase" if self.phase != MOON else "the shooter must choose the moon first"
+            return PlayRefusal("not_play_phase" if self.phase != MOON else "moon_first")
         s = self.to_move
         if seat is not None and seat != s:
-            return f"it is seat {s}'s turn"
+            return PlayRefusal("not_your_turn", seat=s)
         if not is_card(card):
-            return f"not a card: {card!r}"
+            return PlayRefusal("not_a_card", card=repr(card))
         h = self.lo[s]
         if not h >> card & 1:
-            return f"does not hold {card_name(card)}"
+            return PlayRefusal("not_held", card=card_name(card))
         if self.legal_mask() >> card & 1:
             return None
         if self.trick:
             suit = SUIT_OF[self.trick[0]]
             if h & SUIT_MASKS[suit]:
-                return f"must follow suit: holds {SUIT_NAMES[suit]}"
-            return "no hearts or QS on the first trick"
+                return PlayRefusal("follow_suit", suit=SUITS[suit])
+            return PlayRefusal("first_trick_points")
         if not self.tricks:
             if self.rules.is_cancellation:
-                return "the first lead may not be a heart or QS"
-            return f"must lead {card_name(self.rules.lowest_club)} to the first trick"
-        return "hearts are not broken"
+                return PlayRefusal("first_lead_cancellation")
+            return PlayRefusal("lead_lowest_club", card=card_name(self.rules.lowest_club))
+        return PlayRefusal("hearts_not_broken")
 
     def play(self, card: Card, seat: int | None = None) -> None:
         """The seat to move plays ``card``; an illegal card raises and changes nothing."""

@@ -99,6 +99,18 @@ def rules_facts(rules: Rules) -> dict[str, Any]:
     }
 
 
+def refusals(hand: Hand, seat: int | None, held: Iterable[int], legal: Iterable[int]) -> dict[str, dict[str, Any]]:
+    """For the seat to move in play: each card it holds but may not play, with the rule that refuses it (the core's)."""
+    if seat is None or hand.phase != "play" or hand.to_move != seat:
+        return {}
+    out = {}
+    for card in sorted(set(held) - set(legal)):
+        refusal = hand.play_refusal(card, seat)
+        if refusal is not None:
+            out[card_name(card)] = refusal.to_dict()
+    return out
+
+
 def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> dict[str, Any]:
     """The current hand as ``seat`` sees it (from ``Hand.view`` only)."""
     view = hand.view(seat, scores=scores)
@@ -111,6 +123,8 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         "phase": str(view.phase),
         "cards": names(sorted(view.hand)),
         "legal": names(sorted(set(view.legal))) if seat is not None else [],
+        # why each other card of the seat's hand may not be played now (its turn in play only): the rule's code
+        "why": refusals(hand, seat, view.hand, view.legal),
         "hand_sizes": list(view.hand_sizes),
         "passed": names(view.passed) if view.passed is not None else None,
         "received": names(view.received) if view.received is not None else None,

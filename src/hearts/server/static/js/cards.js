@@ -42,6 +42,22 @@ export function cardsInText(text) {
   return String(text).replace(/\b(10|[2-9TJQKA])([CDHS])\b/g, (m, r, s) => cardText(r + s));
 }
 
+// Why a card may not be played now, in the player's language: the rule's code from the state (hand.why, the engine's).
+export function refusalText(card, why) {
+  const code = why && why.code;
+  const suit = why && why.suit && SUIT_NAME[why.suit] ? SUIT_NAME[why.suit]() : "";
+  const card2 = why && why.card ? cardText(why.card) : "";
+  const reasons = {
+    follow_suit: () => t("You must follow suit: you hold {suit}.", { suit }),
+    first_trick_points: () => t("No hearts or Q♠ on the first trick."),
+    first_lead_cancellation: () => t("The first lead may not be a heart or Q♠."),
+    lead_lowest_club: () => t("The first trick is led with {card}.", { card: card2 }),
+    hearts_not_broken: () => t("Hearts are not broken yet: lead another suit.")
+  };
+  const head = t("You cannot play the {card} now.", { card: cardText(card) });
+  return reasons[code] ? head + " " + reasons[code]() : head;
+}
+
 // A small face-up card (trick, last trick); a cancelled one wears a ✕ badge (an element: it is drawn above its neighbours).
 export function cardFace(name, extraClass, label) {
   const cancelled = /\bcancelled\b/.test(extraClass || "");

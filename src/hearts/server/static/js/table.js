@@ -1,6 +1,6 @@
 // The table view: seats around the trick, your hand, the controls, and the messages of the game.
 import { api } from "./api.js";
-import { cardSpoken, cardText, cardsInText, compareCards, isRed, parseCard, suitClass, SUIT_SYMBOL } from "./cards.js";
+import { cardSpoken, cardText, cardsInText, compareCards, isRed, parseCard, refusalText, suitClass, SUIT_SYMBOL } from "./cards.js";
 import { $, anyDialogOpen, el, openDialog, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
@@ -24,6 +24,9 @@ export const T = {
   autoTimer: null, autoSkip: null, // playing the only legal card by itself: its timer, a turn it must leave alone (after an undo)
   paced: [], paceTimer: null, cardShownAt: 0 // the game speed "slow": states held back, when the last card was shown
 };
+
+//: the cards of your hand you may choose now (a dimmed card is clickable, to say why not, but the keys pass it by)
+const CHOOSABLE = '#hand button.card:not(:disabled):not([aria-disabled="true"])';
 
 //: how long a card another player plays stays alone on the table at the game speed "slow" (ms)
 const SLOW_CARD_MS = 900;
@@ -345,7 +348,7 @@ function activateCard(i) {
     focusCard(i);
   } else if (s.hand.phase === "play" && myTurn()) {
     const card = T.sortedCards[i];
-    if ((s.hand.legal || []).indexOf(card) < 0) { showMessage(tr("You cannot play the {card} now.", { card: cardText(card) }), "error"); return; }
+    if ((s.hand.legal || []).indexOf(card) < 0) { showMessage(refusalText(card, (s.hand.why || {})[card]), "error"); return; }
     act({ type: "play", card });
   }
 }
@@ -367,7 +370,7 @@ function onKey(ev) {
   if (ev.key === "?") { ev.preventDefault(); showHelp(T.state); return; }
   if (!T.state) return;
   const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  const cards = [...document.querySelectorAll("#hand button.card:not(:disabled)")];
+  const cards = [...document.querySelectorAll(CHOOSABLE)];
   if (k === "ArrowLeft" || k === "ArrowRight") {
     if (!cards.length) return;
     ev.preventDefault();
@@ -641,24 +644,28 @@ function renderHand() {
     if (hinted) cls += " hinted";
     const label = cardSpoken(c) + (sel ? ", " + tr("selected") : "") + (ri >= 0 ? ", " + tr("received") : "") + (hinted ? ", " + tr("suggested") : "");
     const pressed = p ? (sel ? "true" : "false") : null;
-    const disabled = !(p || (playing && isLegal));
+    // a dimmed card (not legal on your turn) stays clickable, to say why it may not be played, but not choosable by keys
+    const dimmed = playing && !isLegal;
+    const disabled = !(p || playing);
+    const refused = dimmed ? "true" : null;
     if (same) {
       const b = shown[i];
       if (b.className !== cls) b.className = cls;
       b.setAttribute("aria-label", label);
       if (pressed === null) b.removeAttribute("aria-pressed"); else b.setAttribute("aria-pressed", pressed);
       b.disabled = disabled;
+      if (refused) b.setAttribute("aria-disabled", refused); else b.removeAttribute("aria-disabled");
       b.setAttribute("tabindex", "-1");
       b.setAttribute("data-new", tr("new"));
       return;
     }
     box.appendChild(el("button", {
       type: "button", class: cls, "data-card": c, "data-index": String(i), "data-new": tr("new"),
-      "aria-label": label, "aria-pressed": pressed, disabled, tabindex: "-1"
+      "aria-label": label, "aria-pressed": pressed, "aria-disabled": refused, disabled, tabindex: "-1"
     }, [el("span", { class: "rank", text: cardText(c).slice(0, -1) }), el("span", { class: "suit", text: SUIT_SYMBOL[parseCard(c).suit] || "" })]));
   });
-  const enabled = box.querySelectorAll("button.card:not(:disabled)");
-  const rover = box.querySelector('button.card[data-index="' + T.focusIndex + '"]:not(:disabled)') || enabled[0];
+  const enabled = box.querySelectorAll(CHOOSABLE);
+  const rover = box.querySelector('button.card[data-index="' + T.focusIndex + '"]:not(:disabled):not([aria-disabled="true"])') || enabled[0];
   if (rover) {
     rover.setAttribute("tabindex", "0");
     if (hadFocus) rover.focus();
