@@ -5,46 +5,7 @@
 'pass'
 """
 
-from .core import (
-    Action,
-    Card,
-    CardError,
-    ChooseMoon,
-    DealError,
-    Game,
-    Hand,
-    HeartsError,
-    IllegalAction,
-    PassCards,
-    PlayCard,
-    Rules,
-    RulesError,
-    SeatView,
-    Trick,
-    card_name,
-    names,
-    parse_card,
-)
+from .core import *  # noqa: F403 - the package's names are the core's (its own list, hearts.core.__all__)
+from .core import __all__ as __all__
 
 __version__ = "0.1.0"
-
-__all__ = [
-    "Action",
-    "Card",
-    "CardError",
-    "ChooseMoon",
-    "DealError",
-    "Game",
-    "Hand",
-    "HeartsError",
-    "IllegalAction",
-    "PassCards",
-    "PlayCard",
-    "Rules",
-    "RulesError",
-    "SeatView",
-    "Trick",
-    "card_name",
-    "names",
-    "parse_card",
-]

@@ -1,4 +1,4 @@
-"""The trick's current winner and cancelled pairs (``trick_leader``) and the claim rule (``hearts.core.claim``)."""
+"""The trick's current winner and cancelled pairs (``winner_so_far``) and the claim rule (``hearts.core.claim``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from hearts.core import Rules
 from hearts.core.claim import can_claim, points_left
-from hearts.core.hand import Hand, trick_leader
+from hearts.core.hand import Hand, winner_so_far
 
 
 def _played_out(rules: Rules, seed: int) -> Hand:
@@ -26,7 +26,7 @@ def _played_out(rules: Rules, seed: int) -> Hand:
         if can_claim(hand, seat) and rules.is_cancellation:  # one deck only may claim by holding the best cards
             assert not points_left(hand)
         if hand.trick:
-            best, dup = trick_leader(hand.trick, two_pairs_void=rules.two_pairs_void_trick)
+            best, dup = winner_so_far(hand.trick, two_pairs_void=rules.two_pairs_void_trick)
             assert best is None or not dup >> hand.trick[best] & 1  # a cancelled card never wins
         hand.play(rng.choice(hand.legal_cards()))
     return hand
@@ -34,11 +34,11 @@ def _played_out(rules: Rules, seed: int) -> Hand:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(6, 11), void=st.booleans())
-def test_trick_leader_names_the_engines_winner(seed: int, players: int, void: bool) -> None:
+def test_winner_so_far_names_the_engines_winner(seed: int, players: int, void: bool) -> None:
     rules = Rules.cancellation(players, two_pairs_void_trick=void)
     hand = _played_out(rules, seed)
     for t in hand.tricks:
-        best, _ = trick_leader(t.cards, two_pairs_void=void)
+        best, _ = winner_so_far(t.cards, two_pairs_void=void)
         assert t.winner == (None if best is None else (t.leader + best) % players)
 
 
@@ -47,7 +47,7 @@ def test_trick_leader_names_the_engines_winner(seed: int, players: int, void: bo
 def test_one_deck_tricks_have_no_pairs_and_the_same_winner(seed: int, players: int) -> None:
     hand = _played_out(Rules.standard(players), seed)
     for t in hand.tricks:
-        best, dup = trick_leader(t.cards)
+        best, dup = winner_so_far(t.cards)
         assert dup == 0 and best is not None and t.winner == (t.leader + best) % players
 
 

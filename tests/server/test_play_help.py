@@ -8,7 +8,7 @@ from typing import Any
 
 from hearts.core import Rules, parse_card
 from hearts.core import claim as claim_rules
-from hearts.core.hand import Hand, trick_leader
+from hearts.core.hand import Hand, winner_so_far
 from hearts.server.projection import current_trick_json, trick_json
 
 from .conftest import InProcessServer
@@ -234,8 +234,8 @@ def test_undo_is_refused_with_another_person_at_the_table(server: InProcessServe
 
 def test_cancelled_pairs_and_the_winning_card_of_a_trick() -> None:
     cards = [parse_card(c) for c in ("5C", "KC", "KC", "9C")]
-    assert trick_leader(cards) == (3, 1 << parse_card("KC"))
-    assert trick_leader(cards[:3])[0] == 0  # the kings cancel: the 5 leads
+    assert winner_so_far(cards) == (3, 1 << parse_card("KC"))
+    assert winner_so_far(cards[:3])[0] == 0  # the kings cancel: the 5 leads
     rules = Rules.cancellation(8)
     hand = Hand.from_seed(rules, seed=5)
     for seat in range(8):
@@ -254,7 +254,7 @@ def test_cancelled_pairs_and_the_winning_card_of_a_trick() -> None:
             seen_pair = seen_pair or bool(shown["cancelled"])
         hand.play(hand.legal_cards()[-1])
     for t in hand.tricks:
-        best, _ = trick_leader(t.cards, two_pairs_void=rules.two_pairs_void_trick)
+        best, _ = winner_so_far(t.cards, two_pairs_void=rules.two_pairs_void_trick)
         assert t.winner == (None if best is None else (t.leader + best) % 8)
         assert trick_json(t)["cancelled"] == [i for i, c in enumerate(t.cards) if t.cards.count(c) == 2]
     assert seen_pair
@@ -267,7 +267,7 @@ def test_one_deck_winner_matches_the_engine() -> None:
     while hand.phase == "play":
         hand.play(hand.legal_cards()[0])
     for t in hand.tricks:
-        best, dup = trick_leader(t.cards)
+        best, dup = winner_so_far(t.cards)
         assert dup == 0 and t.winner == (t.leader + best) % 4  # type: ignore[operator]
 
 

@@ -691,8 +691,8 @@ class Hand:
         return None
 
     def view(self, seat: int | None, scores: Sequence[int] | None = None) -> SeatView:
-        """What ``seat`` may know (``None``: a spectator, who sees only public facts): :func:`hearts.core.views.seat_view`."""
-        from .views import seat_view
+        """What ``seat`` may know (``None``: a spectator, who sees only public facts): :func:`hearts.core.seat_view.seat_view`."""
+        from .seat_view import seat_view
 
         return seat_view(self, seat, scores)
 
@@ -717,7 +717,7 @@ class Hand:
         return f"<Hand {self.rules.variant} {self.n}p #{self.number} {self.phase} plays={len(self.plays)}>"
 
 
-def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tuple[int | None, CardMask]:
+def winner_so_far(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tuple[int | None, CardMask]:
     """Which card of a trick (whole or in progress) wins it now, and which cards cancel.
 
     Returns (the index in ``cards`` of the winning card, or None when nothing wins:
@@ -725,9 +725,9 @@ def trick_leader(cards: Sequence[Card], *, two_pairs_void: bool = False) -> tupl
     two pairs; the mask of the cards played twice, which cancel each other).
 
     >>> from hearts.core.cards import parse_card as p
-    >>> trick_leader([p("5C"), p("KC"), p("KC"), p("9C")])
+    >>> winner_so_far([p("5C"), p("KC"), p("KC"), p("9C")])
     (3, 2048)
-    >>> trick_leader([p("5C"), p("5C")])
+    >>> winner_so_far([p("5C"), p("5C")])
     (None, 8)
     """
     if not cards:

@@ -18,7 +18,7 @@ from typing import Any
 
 from hearts.core import Rules, Trick, card_name
 from hearts.core import claim as claim_rules
-from hearts.core.hand import Hand, trick_leader
+from hearts.core.hand import Hand, winner_so_far
 from hearts.core.rules import MOON_SCORE
 
 from .protocol import reply
@@ -37,13 +37,13 @@ def trick_json(t: Trick) -> dict[str, Any]:
 
 def cancelled(cards: Any) -> list[int]:
     """The positions of the cards that cancel (Cancellation Hearts: a card played twice in one trick)."""
-    _, dup = trick_leader(list(cards))
+    _, dup = winner_so_far(list(cards))
     return [i for i, c in enumerate(cards) if dup >> c & 1]
 
 
 def current_trick_json(hand: Hand, leader: int, cards: Any) -> dict[str, Any]:
     """The trick in progress: its cards, the position of the card winning it now (None: none) and the cancelled ones."""
-    best, _ = trick_leader(list(cards), two_pairs_void=hand.rules.two_pairs_void_trick)
+    best, _ = winner_so_far(list(cards), two_pairs_void=hand.rules.two_pairs_void_trick)
     return {"leader": leader, "cards": names(cards), "winning": best, "cancelled": cancelled(cards)}
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from hearts.core import Card, Rules, Trick, card_name
 from hearts.core.cards import SUIT_OF
-from hearts.core.hand import point_cards_taken, trick_leader
+from hearts.core.hand import point_cards_taken, winner_so_far
 from hearts.core.rules import MOON_SCORE
 from hearts.i18n import N_, _, ngettext
 
@@ -98,7 +98,7 @@ def trick_marks(rules: Rules, cards: Sequence[Card]) -> tuple[set[int], int | No
     The winner is the highest card of the suit led that has not cancelled; None when every such card has
     cancelled (or, under ``two_pairs_void_trick``, two pairs have), so the trick would be set aside.
     """
-    best, dup = trick_leader(cards, two_pairs_void=bool(rules.two_pairs_void_trick))
+    best, dup = winner_so_far(cards, two_pairs_void=bool(rules.two_pairs_void_trick))
     return {i for i, c in enumerate(cards) if dup >> c & 1}, best
 
 

@@ -1,4 +1,4 @@
-"""The seat's view of a hand (:class:`~hearts.core.view.SeatView`): what one seat may know, and nothing more."""
+"""Building the seat's view of a hand (a :class:`~hearts.core.view.SeatView`): what one seat may know, and nothing more."""
 
 from __future__ import annotations
 
