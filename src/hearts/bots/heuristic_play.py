@@ -118,9 +118,8 @@ def choose_play(
     )
 
 
-#: the search's live defence: a seat holding every point, at least this many (of 26), gets no more from us.
-#: Measured with ``search:sims=300:pass=10``: 5 instead of 8 cut the ``shooter`` bot's moons from 5.7 % to
-#: 5.0 % of 300 deals, and against hearts-engine's ``mc:128`` moved the payoff by +0.06 ± 0.11 (100 deals).
+#: the search's live defence: a seat holding every point, at least this many (of 26), gets no more from us
+#: (how 5 was chosen: ``benchmarks/results/2026-12-07-search-lab-notes/``).
 LIVE_DEFEND_AT = 5
 
 

@@ -10,13 +10,8 @@ count. The viewer's own plays and forced plays say nothing and are skipped.
 The search weighs many worlds of one view: with the heuristic rollout
 policy it uses :class:`PlayEvidence`, which works out the public side of
 every play once and gives the same weights in about a fifth of the time.
-
-Measured against hearts-engine's ``mc:128`` (``search:sims=300:pass=10``,
-100 deals × 4): ``miss=0.6`` gained +0.08 ± 0.22 payoff a hand, paired, for
-about half as much time again a move; so the search's default stays 1 (off).
-Measured again with touching cards grouped (``search:sims=300:pass=100:gate=1.5:pass_guard=5``,
-seed 47): +0.07 ± 0.08 paired, at 67 ms a move instead of 50. With ``hard``'s
-140 ms cap (seeds 54 and 55, 200 deals): −0.22 ± 0.14, fewer worlds fit.
+The search's default ``miss`` is 1 (off): within ``hard``'s time a move the
+weighing costs more worlds than it gains.
 
 The pass says something too (:func:`pass_plausibility`): the seat that
 passed to the viewer chose those cards from its hand, so a world in which
@@ -24,15 +19,11 @@ the heuristic's pass from that seat's hand would have been different is less
 likely. The seat's hand before the pass is its world hand, its plays and the
 cards it passed, less the cards it got, which only the viewer knows when it
 passed to that very seat (a pass across); otherwise the cards it got stay in
-(a hand of 16: its pass is then judged a little loosely). Measured with
-``search:sims=300:pass=100:gate=1.5:pass_guard=5`` against ``mc:128``, 100
-deals × 4 (seed 47), paired: ``pass_miss=0.75`` +0.05 ± 0.03, ``0.5``
-+0.13 ± 0.05, ``0.25`` −0.01 ± 0.13, at no measurable cost in time; ``hard``
-and ``expert`` use 0.5.
+(a hand of 16: its pass is then judged a little loosely). ``hard`` and
+``expert`` use ``pass_miss=0.5``.
 
-Two more kinds of evidence, a discard that kept the Q♠ and a point trick
-taken that could have been ducked, measured no gain against ``mc:128``
-(−0.05 ± 0.04 and −0.08 ± 0.15, paired) and were removed.
+The measurements behind these choices (and two kinds of evidence tried and
+removed) are in ``benchmarks/results/2026-12-07-search-lab-notes/``.
 
 Only one-deck games are replayed (in Cancellation Hearts a world's start is
 not fixed by its current hands: cancelled pairs and the kitty blur it).

@@ -5,9 +5,7 @@ cards among the heuristic's ``pass_count + 3`` most sheddable cards, a
 *void* pass for each club, diamond or heart suit short enough to pass whole
 (its cards, topped up by the most sheddable others), and, in one-deck games,
 a shooter's pass (its lowest cards; see
-:func:`~hearts.bots.heuristic_pass.moon_pass`). Against hearts-engine's
-``mc:128`` the six-card pool and the void passes gained +0.61 ± 0.22 payoff a
-hand over the five-card pool (``search:sims=300:pass=40``, 100 deals × 4).
+:func:`~hearts.bots.heuristic_pass.moon_pass`).
 
 Each sample deals the cards this seat cannot see to the other seats (and the
 kitty) uniformly; the other seats pass as the heuristic does; the candidates
@@ -15,10 +13,8 @@ still in the race are tried in the same samples and the hand is played out
 with the heuristic rollout policy, this seat going for the moon in the
 shooter's line. The race (:func:`search_pass`) drops the worse half of the
 candidates after each round, so the leaders are tried in more samples for
-the same cost: against ``mc:128`` it measured +0.26 ± 0.16 payoff a hand
-with ``pass=40`` (``expert`` then, 200 deals) and +0.10 ± 0.25 with ``pass=12``
-(``hard`` then, 100 deals) over trying every candidate in every sample (paired,
-the same deals). Another pass replaces the heuristic's only when it is
+the same cost (the measurements that chose the pool and the race are in
+``benchmarks/results/2026-12-07-search-lab-notes/``). Another pass replaces the heuristic's only when it is
 better by :data:`GATE` standard errors (paired over the samples; the
 search_pass's ``gate``, :data:`GATE` by default), and then
 the best mean value wins (:class:`~hearts.bots.playout.Evaluator`); the
