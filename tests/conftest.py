@@ -38,9 +38,21 @@ SLOW = (
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        try:
-            where = Path(str(item.fspath)).resolve().relative_to(HERE).as_posix()
-        except ValueError:  # doctests of src/ and the docs
-            continue
-        if any(where == s or where.startswith(s + "/") for s in SLOW):
+        if _slow_path(Path(str(item.fspath))):
             item.add_marker(pytest.mark.slow)
+
+
+def _slow_path(path: Path) -> bool:
+    try:
+        where = path.resolve().relative_to(HERE).as_posix()
+    except ValueError:  # doctests of src/ and the docs
+        return False
+    return any(where == s or where.startswith(s + "/") for s in SLOW)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m "not slow"``, the slow suites are not even imported: their imports (Ray, JAX, PyTorch, a server)
+    cost most of the quick loop's time before any test ran."""
+    if str(config.getoption("markexpr", "") or "").split() == ["not", "slow"] and _slow_path(collection_path):
+        return True
+    return None
