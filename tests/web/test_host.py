@@ -111,6 +111,8 @@ def play_to_the_end(page: Page, hands: int = 1000) -> None:
 
 def test_a_whole_game_against_the_bots_is_recorded_and_counted() -> None:
     page, table, token = new_game(target=30)
+    seats = page.api("GET", f"/api/tables/{table}")[1]["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot", "bot"] and seats[0]["name"] == "Ann"  # the bots sit at once
     got = page.connect(table, token)
     assert [m["type"] for m in got] == ["welcome", "state"] and page.state["you"]["seat"] == 0
     page.send(type="start")

@@ -49,7 +49,7 @@ from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, chec
 from hearts.server.names import check_name
 from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
-from hearts.server.table import BOT, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Seat, Table, token_hash
+from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Seat, Table, token_hash
 
 #: the saved state's format
 FORMAT = "hearts-page/1"
@@ -258,6 +258,9 @@ class PageHost:
             True,
             new.client_seed or "",
         )
+        names = (n for n in BOT_NAMES if n != new.name)
+        for other in table.seats[1:]:  # nobody else can join: the bots sit down at once (the server seats them at the start)
+            other.kind, other.name = BOT, next(names)
         self.tables[table.id] = table
         self.paces[table.id] = Pace()
         self._trim()

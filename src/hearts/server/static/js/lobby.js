@@ -158,7 +158,8 @@ function gameItem(g) {
 }
 
 async function loadLists() {
-  await fillList("/api/tables", "tables", "open-tables", tr("No open tables: create one above."), tr("Could not load the tables"), tableItem);
+  const none = IN_PAGE ? tr("No game in progress: start one above.") : tr("No open tables: create one above.");
+  await fillList("/api/tables", "tables", "open-tables", none, tr("Could not load the tables"), tableItem);
   await fillList("/api/games", "games", "finished-games", tr("No finished games yet."), tr("Could not load the finished games"), gameItem);
   loadStats();
 }
@@ -200,6 +201,7 @@ export async function createTable(body) {
 
 export async function showLobby() {
   $("lobby").hidden = false;
+  if (IN_PAGE) $("open-tables-title").textContent = tr("Your games in progress"); // the tables in the page are yours alone
   $("create-name").value = savedName();
   $("create-seed").value = randomSeed();
   $("create-variant").addEventListener("change", () => { updatePlayers(); buildRules(); });
