@@ -1,8 +1,8 @@
 """Test markers: ``slow`` marks the suites that start servers, browsers, Ray, OpenSpiel or training.
 
 ``pytest -m "not slow"`` runs the core, records, bots, the arena and the docs
-checks in about a minute, for a quick loop while working on the engine or a
-bot; the full suite (``pytest``) is what CI runs.
+checks (the README states its time), for a quick loop while working on the
+engine or a bot; the full suite (``pytest``) is what CI runs.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ SLOW = (
     "bots/test_exec_bot.py",
     "bots/test_examples.py",
     "bots/test_plugins.py",
+    "bots/test_kernel_sampler.py",  # the compiled kernels against the interpreted ones, world by world: 11 s
+    "bots/test_kernel_passing.py",
     "sim/test_selfplay.py",
     "sim/test_arena_cli.py",
     "web/test_build.py",

@@ -23,7 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure the engine's speed (and OpenSpiel's, where installed)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    bench.add_argument("--seconds", type=float, default=1.0, help="CPU seconds of each loop in each round (default 1)")
+    bench.add_argument("--rounds", type=int, default=3, help="rounds of every loop, interleaved; figures are their medians (default 3)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
     bench.add_argument("--no-openspiel", action="store_true", help="skip OpenSpiel even where it is installed")
 
@@ -74,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from .sim.bench import run_bench
 
-        return run_bench(seconds=args.seconds, seed=args.seed, as_json=args.json, openspiel=not args.no_openspiel)
+        return run_bench(seconds=args.seconds, seed=args.seed, as_json=args.json, openspiel=not args.no_openspiel, rounds=args.rounds)
     if args.command == "arena":
         from .sim import arena_cli
 

@@ -47,9 +47,28 @@ def test_bench_table() -> None:
     assert "standard hands, 4 players" in proc.stdout and "cancellation hands, 11 players" in proc.stdout
 
 
-def test_bench_rejects_zero_seconds() -> None:
+def test_bench_rejects_zero_seconds_and_rounds() -> None:
     proc = _run("--seconds", "0")
     assert proc.returncode == 2 and "--seconds" in proc.stderr
+    proc = _run("--rounds", "0")
+    assert proc.returncode == 2 and "--rounds" in proc.stderr
+
+
+def test_bench_describes_each_loop_and_its_rounds() -> None:
+    """Every loop says what it drives, at what batch and what it counts, with the median and spread of its rounds
+    (per CPU second); each ratio is taken round by round."""
+    proc = _run("--json", "--seconds", "0.02", "--rounds", "3", "--no-openspiel")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["rounds"] == 3 and "CPU" in data["clock"] and data["machine"]["cpus"] >= 1
+    for key, loop in data["loops"].items():
+        spread = loop["per_cpu_s"]
+        assert loop["drives"] and loop["counts"] and len(spread["rounds"]) == 3, key
+        assert spread["min"] <= spread["median"] <= spread["max"] and spread["median"] == data[f"{key}_per_s"]
+    if "vec_decisions" in data["loops"]:
+        assert data["loops"]["vec_decisions"]["batch"] == 4096
+        ratio = data["ratios"]["ratio_vec_vs_engine"]
+        assert len(ratio["rounds"]) == 3 and ratio["median"] == data["ratio_vec_vs_engine"]
 
 
 def test_bench_env_steps() -> None:

@@ -36,49 +36,64 @@ The report makes three comparisons, each described as it is driven:
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from hearts.core import Hand, Rules
 
 from .random_play import play_random_hand, random_card, random_pass
 
+#: rounds of every loop (interleaved): the report gives each figure's median and spread
+ROUNDS = 3
+#: hands of ``hearts.vec`` stepped at once
+VEC_BATCH = 4096
+
 
 def _rate(step: Callable[[int], int], seconds: float) -> tuple[float, int, float]:
-    """Call ``step(i)`` (which returns how many operations it did) for about ``seconds``.
+    """Call ``step(i)`` (which returns how many operations it did) for about ``seconds`` of this process's CPU time.
 
-    One untimed call first warms up lazily built tables. Returns
-    (operations per second, operations, elapsed seconds).
+    One untimed call first warms up lazily built tables. Returns (operations
+    per CPU second, operations, CPU seconds); :func:`_clocked` also gives
+    the wall time.
     """
+    rate, ops, cpu, _ = _clocked(step, seconds)
+    return rate, ops, cpu
+
+
+def _clocked(step: Callable[[int], int], seconds: float) -> tuple[float, int, float, float]:
+    """:func:`_rate` with the wall seconds too: (operations per CPU second, operations, CPU seconds, wall seconds)."""
     step(-1)
-    clock = time.perf_counter
-    start = clock()
-    end = start + seconds
+    cpu, wall = time.process_time, time.perf_counter
+    start_cpu, start_wall = cpu(), wall()
+    end = start_cpu + seconds
     ops = 0
     i = 0
     while True:
         ops += step(i)
         i += 1
-        now = clock()
+        now = cpu()
         if now >= end:
             break
-    elapsed = now - start
-    return ops / elapsed, ops, elapsed
+    spent = max(now - start_cpu, 1e-9)
+    return ops / spent, ops, spent, wall() - start_wall
 
 
-def bench_hands(rules: Rules, seed: int, seconds: float) -> tuple[float, int, float]:
-    """Random complete hands per second, hand numbers cycling 1..4."""
+def hands_step(rules: Rules, seed: int) -> Callable[[int], int]:
+    """One random complete hand a call, hand numbers cycling 1..4."""
     rng = random.Random(seed)
 
     def step(i: int) -> int:
         play_random_hand(rules, rng, number=i % 4 + 1)
         return 1
 
-    return _rate(step, seconds)
+    return step
 
 
 def _mid_hands(seed: int, count: int = 16) -> list[tuple[Hand, list[int]]]:
@@ -98,8 +113,8 @@ def _mid_hands(seed: int, count: int = 16) -> list[tuple[Hand, list[int]]]:
     return out
 
 
-def bench_clones(seed: int, seconds: float, batch: int = 200) -> tuple[float, int, float]:
-    """Clone-and-play operations per second on mid-hand standard states."""
+def clones_step(seed: int, batch: int = 200) -> Callable[[int], int]:
+    """``batch`` clone-and-play operations a call on mid-hand standard states."""
     states = _mid_hands(seed)
 
     def step(i: int) -> int:
@@ -108,11 +123,11 @@ def bench_clones(seed: int, seconds: float, batch: int = 200) -> tuple[float, in
             hand.clone().play(cards[j % len(cards)])
         return batch
 
-    return _rate(step, seconds)
+    return step
 
 
-def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
-    """OpenSpiel ``hearts`` hands per second, driven from Python with a seeded ``random``."""
+def openspiel_step(game: Any, seed: int) -> Callable[[int], int]:
+    """One OpenSpiel ``hearts`` hand a call, driven from Python with a seeded ``random``."""
     from hearts.openspiel.bridge import HAND_NUMBER_FOR_OPENSPIEL_DIR
 
     cycle = tuple(sorted(HAND_NUMBER_FOR_OPENSPIEL_DIR, key=HAND_NUMBER_FOR_OPENSPIEL_DIR.__getitem__))
@@ -129,23 +144,23 @@ def bench_openspiel(game: Any, seed: int, seconds: float) -> tuple[float, int, f
             state.apply_action(actions[int(rng.random() * len(actions))])
         return 1
 
-    return _rate(step, seconds)
+    return step
 
 
-def bench_pyspiel_decisions(game: Any, seed: int, seconds: float) -> tuple[float, int, float]:
-    """Decisions (picks and cards, not chance outcomes) per second of a pyspiel game played at random from Python."""
+def pyspiel_decisions_step(game: Any, seed: int) -> Callable[[int], int]:
+    """The decisions (picks and cards, not chance outcomes) of one pyspiel game played at random from Python, a call."""
     from hearts.openspiel.bridge import random_playout
 
     rng = random.Random(seed)
 
     def step(i: int) -> int:
-        return random_playout(game.new_initial_state(), rng)[0]
+        return int(random_playout(game.new_initial_state(), rng)[0])
 
-    return _rate(step, seconds)
+    return step
 
 
-def bench_vec(seed: int, seconds: float, batch: int = 4096) -> tuple[float, int, float] | None:
-    """``hearts.vec`` decisions per second, 4-player Hearts, ``batch`` hands at once (None without NumPy)."""
+def vec_step(seed: int, batch: int = VEC_BATCH) -> Callable[[int], int] | None:
+    """Eight steps of ``batch`` 4-player hands a call, random legal cards, finished hands dealt again (None without NumPy)."""
     try:
         import numpy as np
 
@@ -165,7 +180,7 @@ def bench_vec(seed: int, seconds: float, batch: int = 4096) -> tuple[float, int,
             decisions += active
         return decisions
 
-    return _rate(step, seconds)
+    return step
 
 
 def decisions_per_hand(rules: Rules) -> float:
@@ -179,8 +194,8 @@ def decisions_per_hand(rules: Rules) -> float:
     return rules.cards_each * rules.players + rules.players * rules.pass_count * passing
 
 
-def bench_env_steps(seed: int, seconds: float) -> tuple[float, int, float] | None:
-    """PettingZoo environment steps per second (None when the ``rl`` extra is missing).
+def env_step(seed: int) -> Callable[[int], int] | None:
+    """64 PettingZoo AEC steps a call, random legal actions (None when the ``rl`` extra is missing).
 
     ``hearts.rl`` needs the optional extra, so it is imported here only.
     """
@@ -204,70 +219,182 @@ def bench_env_steps(seed: int, seconds: float) -> tuple[float, int, float] | Non
             steps += 1
         return steps
 
-    return _rate(step, seconds)
+    return step
 
 
-def measure(*, seconds: float, seed: int, openspiel: bool) -> dict[str, Any]:
-    """Run every measurement; the result is what ``--json`` prints."""
-    result: dict[str, Any] = {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "seconds": seconds,
-        "seed": seed,
-    }
-    rate, n, _ = bench_hands(Rules.standard(4), seed, seconds)
-    result.update(standard4_hands_per_s=rate, standard4_hands=n)
-    rate, n, _ = bench_hands(Rules.cancellation(11), seed, seconds)
-    result.update(cancellation11_hands_per_s=rate, cancellation11_hands=n)
-    rate, n, _ = bench_clones(seed, seconds)
-    result.update(clones_per_s=rate, clones=n)
-    env_rate = bench_env_steps(seed, seconds)
-    if env_rate is None:
-        result["env_steps"] = "not installed (pip install '.[rl]')"
+@dataclass
+class Loop:
+    """One measured loop: ``key`` names its rate in the JSON (``KEY_per_s``), ``unit`` what it counts."""
+
+    key: str
+    unit: str
+    drives: str
+    batch: int | None
+    step: Callable[[int], int]
+    rates: list[float] = field(default_factory=list)
+    wall_rates: list[float] = field(default_factory=list)
+    ops: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "drives": self.drives,
+            "batch": self.batch,
+            "counts": self.unit,
+            "per_cpu_s": _summary(self.rates),
+            "per_wall_s_median": statistics.median(self.wall_rates),
+            "total": self.ops,
+        }
+
+
+def _summary(values: list[float]) -> dict[str, Any]:
+    """The median of the rounds, their lowest and highest, and each round's value."""
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "rounds": values}
+
+
+#: the ratios the report makes, each (name, numerator loop, denominator loop, the numerator's scale): one per round
+RATIOS = (
+    ("ratio_vs_openspiel", "standard4_hands", "openspiel_hands", 1.0),
+    ("ratio_python_hearts_vs_openspiel", "python_hearts_decisions", "openspiel_decisions", 1.0),
+    ("ratio_vec_vs_openspiel", "vec_decisions", "openspiel_decisions", 1.0),
+)
+
+
+def loops(seed: int, openspiel: bool, notes: dict[str, Any]) -> list[Loop]:
+    """The loops of this machine (those whose packages import); what is skipped is said in ``notes``."""
+    out = [
+        Loop(
+            "standard4_hands",
+            "hands",
+            "random complete 4-player hands through the Hand API (deal, pass, play)",
+            None,
+            hands_step(Rules.standard(4), seed),
+        ),
+        Loop(
+            "cancellation11_hands",
+            "hands",
+            "random complete 11-player Cancellation Hearts hands through the Hand API",
+            None,
+            hands_step(Rules.cancellation(11), seed),
+        ),
+        Loop(
+            "clones",
+            "clone-and-play operations",
+            "clone a mid-hand 4-player state and play one legal card on the copy",
+            None,
+            clones_step(seed),
+        ),
+    ]
+    env = env_step(seed)
+    if env is None:
+        notes["env_steps"] = "not installed (pip install '.[rl]')"
     else:
-        result.update(env_steps_per_s=env_rate[0], env_steps=env_rate[1])
-    vec_rate = bench_vec(seed, seconds)
-    if vec_rate is None:
-        result["vec"] = "not installed (pip install '.[rl]')"
+        out.append(Loop("env_steps", "steps", "PettingZoo AEC steps (last, step), 4-player Hearts, random legal actions", None, env))
+    vec = vec_step(seed)
+    if vec is None:
+        notes["vec"] = "not installed (pip install '.[rl]')"
     else:
-        engine = result["standard4_hands_per_s"] * decisions_per_hand(Rules.standard(4))
-        result.update(
-            vec_decisions_per_s=vec_rate[0],
-            vec_decisions=vec_rate[1],
-            engine_decisions_per_s=engine,
-            ratio_vec_vs_engine=vec_rate[0] / engine,
+        out.append(
+            Loop(
+                "vec_decisions",
+                "decisions",
+                "hearts.vec: 4-player hands stepped at once with NumPy, random legal "
+                "cards drawn over the batch, finished hands dealt again",
+                VEC_BATCH,
+                vec,
+            )
         )
     if not openspiel:
-        result["openspiel"] = "skipped (--no-openspiel)"
-        return result
+        notes["openspiel"] = "skipped (--no-openspiel)"
+        return out
     try:
         import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         from hearts.openspiel.bridge import load_hearts
     except ImportError:
-        result["openspiel"] = "not installed (pip install 'hearts-game[openspiel]')"
-        return result
+        notes["openspiel"] = "not installed (pip install 'hearts-game[openspiel]')"
+        return out
     game = load_hearts()
-
-    rate, n, _ = bench_openspiel(game, seed, seconds)
-    result.update(
-        openspiel="measured",
-        openspiel_version=getattr(pyspiel, "__version__", None) or _dist_version("open_spiel"),
-        openspiel_hands_per_s=rate,
-        openspiel_hands=n,
-        ratio_vs_openspiel=result["standard4_hands_per_s"] / rate,
+    notes.update(openspiel="measured", openspiel_version=getattr(pyspiel, "__version__", None) or _dist_version("open_spiel"))
+    out.append(
+        Loop(
+            "openspiel_hands",
+            "hands",
+            "OpenSpiel's C++ hearts through pyspiel from Python: 52 chance actions, 12 pass actions and 52 plays a hand, each a call",
+            None,
+            openspiel_step(game, seed),
+        )
     )
-    cpp, _, _ = bench_pyspiel_decisions(game, seed, seconds)
-    result.update(openspiel_decisions_per_s=cpp)
+    out.append(
+        Loop(
+            "openspiel_decisions",
+            "decisions",
+            "OpenSpiel's C++ hearts through a pyspiel loop (chance_outcomes or legal_actions, then apply_action), counting picks and plays",
+            None,
+            pyspiel_decisions_step(game, seed),
+        )
+    )
     try:
         import hearts.openspiel  # noqa: F401  (registers python_hearts)
 
-        ours, _, _ = bench_pyspiel_decisions(pyspiel.load_game("python_hearts", {"moon": "add"}), seed, seconds)
-        result.update(python_hearts_decisions_per_s=ours, ratio_python_hearts_vs_openspiel=ours / cpp)
+        ours = pyspiel.load_game("python_hearts", {"moon": "add"})
+        out.append(
+            Loop(
+                "python_hearts_decisions",
+                "decisions",
+                "our engine behind pyspiel's Python game interface, the same pyspiel loop",
+                None,
+                pyspiel_decisions_step(ours, seed),
+            )
+        )
     except ImportError:
-        result["python_hearts"] = "not available (hearts.openspiel needs NumPy)"
-    if "vec_decisions_per_s" in result:
-        result["ratio_vec_vs_openspiel"] = result["vec_decisions_per_s"] / cpp
+        notes["python_hearts"] = "not available (hearts.openspiel needs NumPy)"
+    return out
+
+
+def measure(*, seconds: float, seed: int, openspiel: bool, rounds: int = ROUNDS) -> dict[str, Any]:
+    """Run every loop for ``seconds`` of CPU time, ``rounds`` times, interleaved; the result is what ``--json`` prints.
+
+    Each round runs every loop once, starting one loop later than the round
+    before, so that a slow spell of the machine falls on different loops;
+    ratios are taken within each round (the two loops measured minutes
+    apart at most), and every figure is the median of the rounds.
+    """
+    notes: dict[str, Any] = {}
+    measured = loops(seed, openspiel, notes)
+    for r in range(rounds):
+        for loop in measured[r % len(measured) :] + measured[: r % len(measured)]:
+            rate, ops, _, wall = _clocked(loop.step, seconds)
+            loop.rates.append(rate)
+            loop.wall_rates.append(ops / max(wall, 1e-9))
+            loop.ops += ops
+    by_key = {loop.key: loop for loop in measured}
+    result: dict[str, Any] = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": {"processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(), "system": platform.system()},
+        "seconds": seconds,
+        "rounds": rounds,
+        "seed": seed,
+        "clock": "process CPU time (time.process_time) per loop; the wall time's rate is given too",
+        **notes,
+        "loops": {loop.key: loop.to_json() for loop in measured},
+    }
+    for loop in measured:  # each loop's median and count at the top too (``standard4_hands_per_s``, ``standard4_hands``)
+        result[f"{loop.key}_per_s"] = statistics.median(loop.rates)
+        result[loop.key] = loop.ops
+    ratios: dict[str, Any] = {}
+    for name, top, bottom, scale in RATIOS:
+        if top in by_key and bottom in by_key:
+            per_round = [scale * a / b for a, b in zip(by_key[top].rates, by_key[bottom].rates, strict=True)]
+            ratios[name] = _summary(per_round)
+            result[name] = ratios[name]["median"]
+    if "standard4_hands" in by_key and "vec_decisions" in by_key:
+        per_hand = decisions_per_hand(Rules.standard(4))
+        engine = [rate * per_hand for rate in by_key["standard4_hands"].rates]
+        result["engine_decisions_per_s"] = statistics.median(engine)
+        ratios["ratio_vec_vs_engine"] = _summary([v / e for v, e in zip(by_key["vec_decisions"].rates, engine, strict=True)])
+        result["ratio_vec_vs_engine"] = ratios["ratio_vec_vs_engine"]["median"]
+    result["ratios"] = ratios
     return result
 
 
@@ -280,64 +407,81 @@ def _dist_version(name: str) -> str | None:
         return None
 
 
+def _rate_text(r: dict[str, Any], key: str) -> str:
+    """A loop's median rate with its spread over the rounds: ``6,500 /s (6,300-6,800)``."""
+    spread = r["loops"][key]["per_cpu_s"]
+    return f"{spread['median']:,.0f} /s ({spread['min']:,.0f}-{spread['max']:,.0f})"
+
+
+def _ratio_text(r: dict[str, Any], name: str) -> str:
+    spread = r["ratios"][name]
+    return f"{spread['median']:.2f}x ({spread['min']:.2f}-{spread['max']:.2f})"
+
+
 def format_table(r: dict[str, Any]) -> str:
-    """The human-readable report."""
+    """The human-readable report: each rate per CPU second, the median of the rounds (their lowest-highest)."""
+    loops = r["loops"]
     rows = [
-        ("standard hands, 4 players", f"{r['standard4_hands_per_s']:,.0f} /s", f"{r['standard4_hands']} hands"),
-        ("cancellation hands, 11 players", f"{r['cancellation11_hands_per_s']:,.0f} /s", f"{r['cancellation11_hands']} hands"),
-        ("clone + play one card", f"{r['clones_per_s']:,.0f} /s", f"{r['clones']} ops"),
+        ("standard hands, 4 players", _rate_text(r, "standard4_hands"), f"{r['standard4_hands']} hands"),
+        ("cancellation hands, 11 players", _rate_text(r, "cancellation11_hands"), f"{r['cancellation11_hands']} hands"),
+        ("clone + play one card", _rate_text(r, "clones"), f"{r['clones']} ops"),
     ]
-    if "env_steps_per_s" in r:
-        rows.append(("RL environment steps (AEC, 4p)", f"{r['env_steps_per_s']:,.0f} /s", f"{r['env_steps']} steps"))
+    if "env_steps" in loops:
+        rows.append(("RL environment steps (AEC, 4p)", _rate_text(r, "env_steps"), f"{r['env_steps']} steps"))
     else:
         rows.append(("RL environment steps", "-", r["env_steps"]))
-    if "vec_decisions_per_s" in r:
-        vec = f"{r['vec_decisions_per_s']:,.0f} /s"
-        rows.append(("hearts.vec decisions (4p, 4,096 hands at once)", vec, f"{r['vec_decisions']} decisions"))
+    if "vec_decisions" in loops:
+        rows.append(("hearts.vec decisions (4p, 4,096 hands at once)", _rate_text(r, "vec_decisions"), f"{r['vec_decisions']} decisions"))
     else:
         rows.append(("hearts.vec", "-", r["vec"]))
-    if "openspiel_hands_per_s" in r:
-        rows.append(("OpenSpiel hearts (from Python)", f"{r['openspiel_hands_per_s']:,.0f} /s", f"{r['openspiel_hands']} hands"))
+    if "openspiel_hands" in loops:
+        rows.append(("OpenSpiel hearts (from Python)", _rate_text(r, "openspiel_hands"), f"{r['openspiel_hands']} hands"))
         rows.append(("", "", ""))
         rows.append(
             (
                 "1. our Hand API / OpenSpiel C++ via pyspiel",
-                f"{r['ratio_vs_openspiel']:.2f}x",
+                _ratio_text(r, "ratio_vs_openspiel"),
                 "hands; ours deals in 1 call, passes 1 call a seat; theirs 52 chance + 12 pass calls",
             )
         )
-        if "ratio_python_hearts_vs_openspiel" in r:
+        if "ratio_python_hearts_vs_openspiel" in r["ratios"]:
             rows.append(
                 (
                     "2. python_hearts / C++ hearts, same pyspiel loop",
-                    f"{r['ratio_python_hearts_vs_openspiel']:.2f}x",
+                    _ratio_text(r, "ratio_python_hearts_vs_openspiel"),
                     f"decisions: {r['python_hearts_decisions_per_s']:,.0f} vs {r['openspiel_decisions_per_s']:,.0f} /s",
                 )
             )
-        if "ratio_vec_vs_openspiel" in r:
-            rows.append(("3. hearts.vec / C++ hearts via pyspiel", f"{r['ratio_vec_vs_openspiel']:.1f}x", "decisions, one core"))
+        if "ratio_vec_vs_openspiel" in r["ratios"]:
+            rows.append(("3. hearts.vec / C++ hearts via pyspiel", _ratio_text(r, "ratio_vec_vs_openspiel"), "decisions, one core"))
     else:
         rows.append(("OpenSpiel hearts", "-", r["openspiel"]))
-    if "ratio_vec_vs_engine" in r:
+    if "ratio_vec_vs_engine" in r["ratios"]:
         rows.append(
             (
                 "3. hearts.vec / our Hand API",
-                f"{r['ratio_vec_vs_engine']:.1f}x",
+                _ratio_text(r, "ratio_vec_vs_engine"),
                 f"decisions (Hand API: {r['engine_decisions_per_s']:,.0f} /s, 61 a hand)",
             )
         )
     w0 = max(len(a) for a, _, _ in rows)
     w1 = max(len(b) for _, b, _ in rows)
-    head = f"hearts bench: Python {r['python']} ({r['implementation']}), {r['seconds']:g} s each, seed {r['seed']}"
+    head = (
+        f"hearts bench: Python {r['python']} ({r['implementation']}), {r['machine']['processor']}, {r['rounds']} rounds of "
+        f"{r['seconds']:g} CPU s a loop, seed {r['seed']}: per CPU second, median of the rounds (lowest-highest)"
+    )
     lines = [head, ""] + [f"  {a:<{w0}}  {b:>{w1}}  {c}".rstrip() for a, b, c in rows]
     return "\n".join(lines)
 
 
-def run_bench(*, seconds: float, seed: int, as_json: bool, openspiel: bool) -> int:
+def run_bench(*, seconds: float, seed: int, as_json: bool, openspiel: bool, rounds: int = ROUNDS) -> int:
     """Entry point of ``hearts bench``; returns the exit status."""
     if not seconds > 0:
         print("hearts bench: --seconds must be more than 0", file=sys.stderr)
         return 2
-    result = measure(seconds=seconds, seed=seed, openspiel=openspiel)
+    if rounds < 1:
+        print("hearts bench: --rounds must be 1 or more", file=sys.stderr)
+        return 2
+    result = measure(seconds=seconds, seed=seed, openspiel=openspiel, rounds=rounds)
     print(json.dumps(result, sort_keys=True) if as_json else format_table(result))
     return 0
