@@ -536,6 +536,58 @@ def test_a_fault_report_for_no_pending_decision_is_refused(server: InProcessServ
     assert len(bot.of("ok")) > 10
 
 
+def test_a_table_of_bots_alone_is_started_by_one_of_its_bots(tmp_path: Path) -> None:
+    """A bot tournament: a table made with nobody seated, three remote bots through botlink, one with --start; the
+    game is played to its end by the bots alone. Where a person sits, a bot's start is refused."""
+    import os
+    import subprocess
+    import sys
+
+    names = ("b1", "b2", "b3")
+    tokens = BotTokens.parse([f"{n}={SECRET}-{n}" for n in names])
+    server = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=tokens)
+    server.hub.review = 0
+    t = server.table(name=None, players=3, target=20)
+    links = []
+    try:
+        for i, n in enumerate(names):
+            cmd = [sys.executable, "-m", "hearts.server.botlink", server.ws, t["table"], "heuristic", "--bot", n]
+            env = {**os.environ, "HEARTS_BOT_SECRET": f"{SECRET}-{n}"}
+            links.append(subprocess.Popen([*cmd, *(["--start"] if i == 2 else [])], env=env, stderr=subprocess.PIPE, text=True))
+        codes = [link.wait(90) for link in links]
+        row = table_row(server, t["table"])
+        log = server.store.actions(t["table"])
+    finally:
+        for link in links:
+            link.kill()
+        server.stop()
+    said = [link.stderr.read() for link in links if link.stderr is not None]
+    assert codes == [0, 0, 0], said
+    assert "starting the table" in said[2] and all("the game is over" in s for s in said)
+    assert row["status"] == "finished" and log[0]["kind"] == "start" and log[0]["by"] == "bot"  # b3's, whichever its seat
+    assert {e["by"] for e in log[1:]} == {"bot"} and json.loads(row["result"])["humans"] == []
+
+
+def test_a_bots_start_is_refused_where_a_person_sits(server: InProcessServer) -> None:
+    t = server.table(target=30)  # Ann sits at seat 0
+
+    async def run() -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+        async with websockets.connect(server.ws) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1, "table": t["table"], "bot": "lowbot", "bot_token": SECRET}))
+            while not any(m["type"] == "state" for m in got):
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+            await ws.send(json.dumps({"type": "start", "seq": 0, "id": "go"}))
+            while got[-1]["type"] != "error":
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        return got
+
+    got = asyncio.run(run())
+    assert got[-1]["code"] == "not_now" and got[-1]["id"] == "go" and "person" in got[-1]["message"]
+    _, info = server.get(f"/api/tables/{t['table']}")
+    assert info["status"] == "waiting"
+
+
 def test_botlink_without_a_secret_or_with_a_bad_spec_is_one_line() -> None:
     import os
     import subprocess

@@ -37,6 +37,8 @@ from hearts.core import HeartsError
 SECRET_ENV = "HEARTS_BOT_SECRET"
 #: seconds of each move left for the network (an exec: bot gets the rest)
 MARGIN = 0.3
+#: the id of the start botlink sends (``--start``): its refusal (another bot started first) does not stop the link
+START_ID = "botlink-start"
 #: the errors after which the link stops (the others are reported and the link goes on)
 FINAL = ("unauthorized", "not_found", "not_now", "seat_taken", "already_seated", "unseated", "replaced", "bad_version")
 
@@ -45,8 +47,12 @@ def say(text: str) -> None:
     print(f"botlink: {text}", file=sys.stderr, flush=True)
 
 
-async def link(url: str, table: str, spec: str, name: str, secret: str, *, seat: int | None = None, idle: float = 3600.0) -> int:
-    """Play the bot ``spec`` as remote bot ``name`` at ``table`` until the game ends (0) or the server says no (1)."""
+async def link(
+    url: str, table: str, spec: str, name: str, secret: str, *, seat: int | None = None, idle: float = 3600.0, start: bool = False
+) -> int:
+    """Play the bot ``spec`` as remote bot ``name`` at ``table`` until the game ends (0) or the server says no (1).
+
+    ``start``: start the table once no seat is open (a table of bots alone: a bot tournament)."""
     import websockets
 
     hello: dict[str, Any] = {"type": "hello", "v": 1, "table": table, "bot": name, "bot_token": secret}
@@ -54,6 +60,7 @@ async def link(url: str, table: str, spec: str, name: str, secret: str, *, seat:
         hello["seat"] = seat
     bot: Bot | None = None
     seconds = 5.0
+    started = False
     try:
         async with websockets.connect(url, max_size=2**22) as ws:
             await ws.send(json.dumps(hello))
@@ -65,8 +72,12 @@ async def link(url: str, table: str, spec: str, name: str, secret: str, *, seat:
                     say(f"{name} holds seat {msg.get('seat')} of table {table}")
                 elif kind == "error":
                     say(f"{msg.get('code')}: {msg.get('message')}")
-                    if msg.get("code") in FINAL:
+                    if msg.get("code") in FINAL and msg.get("id") != START_ID:  # another bot started first: play on
                         return 1
+                elif kind == "state" and start and not started and _all_seated(msg):
+                    started = True
+                    await ws.send(json.dumps({"type": "start", "seq": msg["seq"], "id": START_ID}))
+                    say("every seat is taken: starting the table")
                 elif kind == "start":
                     if bot is not None:
                         bot.close()
@@ -87,13 +98,19 @@ async def link(url: str, table: str, spec: str, name: str, secret: str, *, seat:
                     say("the game is over")
                     return 0
                 elif kind == "moved":  # another worker serves the table
-                    return await link(str(msg["ws"]), table, spec, name, secret, seat=seat, idle=idle)
+                    return await link(str(msg["ws"]), table, spec, name, secret, seat=seat, idle=idle, start=start)
     except (OSError, TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake, WireError, HeartsError, ValueError) as err:
         say(f"stopped: {type(err).__name__}: {err}"[:300])
         return 1
     finally:
         if bot is not None:
             bot.close()
+
+
+def _all_seated(state: dict[str, Any]) -> bool:
+    """A waiting table at which no seat is open (every seat a bot's)."""
+    table = state.get("table") or {}
+    return table.get("status") == "waiting" and all(s.get("kind") != "open" for s in table.get("seats", []))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -103,6 +120,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("spec", help="the bot, as for hearts arena --bots: exec:COMMAND, module:function, heuristic, ...")
     p.add_argument("--bot", required=True, metavar="NAME", help="the bot's name, as the operator issued its token")
     p.add_argument("--seat", type=int, default=None, help="the open seat to take (default: the first)")
+    p.add_argument(
+        "--start", action="store_true", help="start the table once every seat is a bot's (a table of bots alone, e.g. a tournament)"
+    )
     return p
 
 
@@ -117,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     except HeartsError as err:
         say(str(err))
         return 2
-    return asyncio.run(link(args.ws, args.table, args.spec, args.bot, secret, seat=args.seat))
+    return asyncio.run(link(args.ws, args.table, args.spec, args.bot, secret, seat=args.seat, start=args.start))
 
 
 if __name__ == "__main__":

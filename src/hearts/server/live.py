@@ -369,6 +369,13 @@ class LiveTable:
         if kind == "fault":
             self.hub.remote.fault(self, client, msg)
             return
+        if kind == "start" and client.bot is not None and client.seat is not None:
+            # a table of bots alone (a bot tournament): any of its bots may start it; where a person sits, the start is theirs
+            if any(s.kind == HUMAN for s in self.table.seats):
+                raise Refusal("not_now", "a person holds a seat here: the start is theirs")
+            seq = await self.submit({"kind": "start", "seat": client.seat, "by": "bot"}, msg["seq"])
+            client.send(protocol.reply("ok", seq=seq, **({"id": msg_id} if msg_id is not None else {})))
+            return
         if client.bot is not None:
             raise Refusal("bad_message", f"a bot's connection sends {', '.join(protocol.BOT_MESSAGES)}")
         if client.seat is None:

@@ -52,7 +52,7 @@ FIELDS: dict[str, dict[str, bool]] = {
     "fault": {"kind": True, "message": False},
 }
 #: the message types a remote bot's connection may send after its hello
-BOT_MESSAGES = ("action", "fault", "ping", "sync")
+BOT_MESSAGES = ("action", "fault", "ping", "sync", "start")
 #: the kinds of fault a remote bot may report (those of :class:`hearts.bots.base.BotFault`)
 FAULT_KINDS = ("start", "handshake", "timeout", "crash", "malformed", "illegal")
 #: the message types that act on the game
