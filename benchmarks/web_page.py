@@ -38,6 +38,9 @@ from hearts.web.build import build
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from static_server import StaticServer  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from provenance import provenance  # noqa: E402
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"]
 
 #: the measurement, the same text run by Pyodide in the page and by CPython here
@@ -154,6 +157,7 @@ def main() -> None:
         code = warm + MEASURE + f"\nprint(run_all({args.hands}, {args.hard_hands}, {args.seed}))"
         peer = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
         result = {
+            "provenance": provenance("python benchmarks/web_page.py " + " ".join(sys.argv[1:])),
             "command": "python benchmarks/web_page.py " + " ".join(sys.argv[1:]),
             "machine": {"python": platform.python_version(), "processor": platform.processor() or platform.machine(), "browser": version},
             "pyodide": info["pyodide"],

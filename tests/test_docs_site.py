@@ -64,6 +64,11 @@ def test_the_list_of_results_is_up_to_date() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_every_result_names_its_command_commit_and_machine() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "provenance.py"), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
 def test_the_generated_tables_of_the_docs_are_up_to_date() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "docs_tables.py"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
