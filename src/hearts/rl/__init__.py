@@ -4,6 +4,7 @@
 - :func:`parallel_env`: the PettingZoo Parallel environment (simultaneous passing, :mod:`hearts.rl.parallel`);
 - :class:`SingleAgentEnv`: a Gymnasium environment, our bots at the other seats;
 - :class:`HeartsVectorEnv`: a Gymnasium ``VectorEnv`` of B hands over :mod:`hearts.vec` (:mod:`hearts.rl.vector`);
+- :class:`SelfPlayVectorEnv`: B hands at once with every seat played from the learner's batch (:mod:`hearts.rl.selfplay`);
 - :func:`segments` / :func:`encode`: the observation of one seat's view;
 - Gymnasium ids (:mod:`hearts.rl.registration`): ``hearts/Hearts-v0``, ``hearts/Omnibus-v0``,
   ``hearts/CancellationHearts-v0`` for ``gymnasium.make`` and ``gymnasium.make_vec``.
@@ -19,6 +20,7 @@ from hearts.observe import action_mask, decode_cards, encode, segment_slices, se
 from .env import HeartsEnv, IllegalStep, env, raw_env
 from .parallel import HeartsParallelEnv, parallel_env
 from .registration import register_all
+from .selfplay import SelfPlayVectorEnv
 from .single import SingleAgentEnv
 from .vector import HeartsVectorEnv
 
@@ -29,6 +31,7 @@ __all__ = [
     "HeartsParallelEnv",
     "HeartsVectorEnv",
     "IllegalStep",
+    "SelfPlayVectorEnv",
     "SingleAgentEnv",
     "action_mask",
     "decode_cards",
