@@ -80,10 +80,13 @@ def recorded_later(path: Path) -> dict[str, Any]:
     commands = _commands(path.parent / "README.md")
     named = [c for c in commands if path.name in c]
     added = _git("log", "--diff-filter=A", "--format=%H", "-1", "--", str(path.relative_to(ROOT)))
+    commit, what = added, "the commit that added this file: the run used the code just before it"
+    if not added:  # not committed yet: the run was made from this checkout
+        commit, what = str(provenance()["commit"]), "the checkout the run was made from (-dirty: with uncommitted changes)"
     out: dict[str, Any] = {
         "command": named[0] if named else (commands[0] if len(commands) == 1 else commands) or "see the entry's README.md",
-        "commit": added or None,
-        "commit_is": "the commit that added this file: the run used the code just before it",
+        "commit": commit or None,
+        "commit_is": what,
         "machine": "the project's 2-core development machine (AMD EPYC, 24 GB), as the entry's README says",
         "recorded": "afterwards, from the entry's README and the history",
     }
