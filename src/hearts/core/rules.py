@@ -265,14 +265,23 @@ def rules_from_mapping(variant: Any, players: Any, options: Any, *, target: Any 
     return Rules(variant=Variant(variant), players=players, **options)
 
 
-def rules_from_options(variant: str, players: int, target: int | None, items: list[str]) -> Rules:
-    """The rules of a command line: ``--variant``, ``--players``, ``--target`` and ``--rule KEY=VALUE`` items.
+#: the table a front end sets for a variant when no player count is given: 4, and 8 in Cancellation Hearts
+DEFAULT_PLAYERS = {"standard": 4, "omnibus": 4, "cancellation": 8}
+
+
+def rules_from_options(variant: str, players: int | None, target: int | None, items: list[str]) -> Rules:
+    """The rules of a command line: ``--variant``, ``--players`` (None: :data:`DEFAULT_PLAYERS`), ``--target`` and
+    ``--rule KEY=VALUE`` items.
 
     A bad item raises :class:`RulesError` with a one-line message.
 
     >>> rules_from_options("standard", 4, 50, ["moon=add", "queen_breaks_hearts=no"]).moon
     'add'
+    >>> rules_from_options("cancellation", None, None, []).players
+    8
     """
+    if players is None:
+        players = DEFAULT_PLAYERS.get(variant, 4)  # an unknown variant is refused below, with the variants named
     options: dict[str, Any] = {}
     for item in items:
         key, sep, value = (part.strip() for part in item.partition("="))

@@ -88,8 +88,7 @@ def _run(args: argparse.Namespace) -> int:
     bots = split_specs(args.bots)
     if any(not b for b in bots):
         raise LadderError(f"--bots {args.bots!r} has an empty spec: write e.g. --bots medium,hard")
-    players = args.players if args.players is not None else (8 if args.variant == "cancellation" else 4)
-    rules: Rules = rules_from_options(args.variant, players, args.target, args.rule)
+    rules: Rules = rules_from_options(args.variant, args.players, args.target, args.rule)
     out = Path(args.out)
     show = sys.stderr.isatty() if args.progress is None else args.progress
 

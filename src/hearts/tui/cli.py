@@ -68,8 +68,7 @@ def choose_language(code: str | None) -> str | None:
 
 def parse_rules(args: argparse.Namespace) -> Rules:
     """The rules of the options (players default to 4, or 8 in Cancellation Hearts)."""
-    players = args.players if args.players is not None else (8 if args.variant == "cancellation" else 4)
-    return rules_from_options(args.variant, players, args.target, args.rule)
+    return rules_from_options(args.variant, args.players, args.target, args.rule)
 
 
 def make_session(args: argparse.Namespace) -> Session:
