@@ -251,3 +251,24 @@ def test_a_dimmed_card_says_why_and_the_score_sheet_fits_a_phone_in_javanese(sit
         assert visit.errors == []
     finally:
         visit.close()
+
+
+def test_a_second_tab_takes_the_games_and_the_first_steps_aside(site: StaticServer, browser: Any) -> None:
+    """One live copy of the games: a tab that starts the engine tells the other, whose table says so and stops (a
+    stale copy never saves over the games); the game goes on in the new tab, where it was."""
+    visit = Visit(browser, DESKTOP, "en-GB")
+    first = visit.page
+    try:
+        visit.first_visit(site)
+        table = visit.create("standard", 4, 50, "Ann")
+        first.click("#start-btn")
+        visit.wait_state("s.hand && s.hand.cards.length === 13")
+        seq = visit.seq()
+        second = visit.context.new_page()
+        second.goto(first.url)
+        second.wait_for_function(f"() => {{ const s = window.heartsClient && window.heartsClient.state; return !!(s && s.seq >= {seq}); }}")
+        first.wait_for_function("() => document.querySelector('#conn').innerText.includes('another tab')")
+        assert second.evaluate("window.heartsClient.state.table.id") == table
+        assert visit.errors == []
+    finally:
+        visit.close()

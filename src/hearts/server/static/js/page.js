@@ -3,6 +3,7 @@
 // games need to carry on after a reload is kept in localStorage (STORE).
 import { showMessage } from "./dom.js";
 import { t as tr } from "./i18n.js";
+import { IN_PAGE } from "./site.js";
 
 const STORE = "hearts.page.games";
 let worker = null;
@@ -13,7 +14,7 @@ let failure = null;
 let failureCode = 1011; // how a connection opened after a failure closes (4409: another tab has the games)
 // One live copy of the games at a time: a page that starts the game tells the others, which step aside (their
 // table shows "open in another tab", and a reload makes that one the live copy), so no stale copy saves over it.
-const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("hearts.page") : null;
+const channel = IN_PAGE && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("hearts.page") : null;
 if (channel) channel.onmessage = (ev) => { if (ev.data === "started" && worker) stepAside(); };
 
 function stepAside() {
