@@ -49,7 +49,7 @@ from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, chec
 from hearts.server.names import check_name
 from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
-from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, WAITING, Refusal, Seat, Table, token_hash
+from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
 
 #: the saved state's format
 FORMAT = "hearts-page/1"
@@ -609,4 +609,4 @@ def _table_from(snap: dict[str, Any]) -> Table:
     return fresh
 
 
-__all__ = ["FORMAT", "PAGE_LEVELS", "Outbox", "PageHost", "WAITING"]
+__all__ = ["FORMAT", "PAGE_LEVELS", "Outbox", "PageHost"]
