@@ -66,6 +66,9 @@ LEVELS: dict[str, str] = {
     "hard": PRESETS["hard"].spec(),
     "expert": PRESETS["expert"].spec(),
 }
+#: the level whose choice a hint gives, in every app (the terminal, the server, the page): the compiled search
+#: decides in milliseconds, so the strongest level that serves a table gives the hints too
+HINT_LEVEL = "hard"
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

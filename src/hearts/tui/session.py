@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.bots import make_bot
+from hearts.bots.registry import HINT_LEVEL, LEVELS
 from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
 from hearts.core import claim as claim_rules
 from hearts.core.deal import random_deal
@@ -41,8 +42,8 @@ from hearts.record.storage import data_dir
 
 #: default names of the seats, the human first
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun")
-#: the bot that gives hints: the search with a fixed, fast budget (deterministic)
-HINT_SPEC = "search:sims=400:ms=800"
+#: the bot that gives hints: the same level as the server's and the page's (:data:`hearts.bots.registry.HINT_LEVEL`)
+HINT_SPEC = LEVELS[HINT_LEVEL]
 
 
 class SessionError(HeartsError):

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from hearts.bots.registry import LEVELS, make_bot
+from hearts.bots.registry import HINT_LEVEL, LEVELS, make_bot
 from hearts.core.fair_deal import new_server_seed
 from hearts.core.rules import Rules
 from hearts.record import dumps_record
@@ -413,7 +413,7 @@ class PageHost:
         if table.game is None or seat not in table.seats_to_act():
             raise Refusal("not_now", "there is nothing for you to decide now")
         view = table.game.view(seat)
-        level = "medium" if "medium" in self.levels else self.levels[0]
+        level = HINT_LEVEL if HINT_LEVEL in self.levels else self.levels[-1]
         entry = table.entry_for(seat, make_bot(LEVELS[level], seed=table.bot_seed(seat, "hint")).act(view), "hint")
         return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
 
