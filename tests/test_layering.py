@@ -24,14 +24,15 @@ ALLOWED = {
     "vecjax": {"core", "observe", "vec"},  # vec: the NumPy engine it is checked against, and its games loaded
     "net": {"core", "bots", "observe", "vec"},  # vec: net-rollout plays its worlds out over the batched engine
     "rl": {"core", "bots", "observe", "vec", "net"},
-    "sim": {"core", "bots", "observe", "rl", "openspiel", "vec"},
+    "sim": {"core", "bots", "observe", "rl", "openspiel", "vec", "frontend"},
     "learn": {"core", "bots", "observe", "sim", "net"},
-    "tui": {"core", "record", "bots", "i18n"},
+    "tui": {"core", "record", "bots", "i18n", "frontend"},
     "i18n": set(),
     "server": {"core", "record", "bots", "i18n"},
     "web": {"core", "record", "bots", "server"},  # the page's table: the server's standard-library modules, in Pyodide
     "openspiel": {"core", "bots"},
-    "ladder": {"core", "bots", "sim"},
+    "ladder": {"core", "bots", "sim", "frontend"},
+    "frontend": {"core"},  # the options every command-line front end of a table shares
 }
 
 #: imports of ALLOWED that only a function may make: an optional extra, or a part only one feature needs

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from hearts.bots import BotSpecError, split_specs
 from hearts.core import HeartsError, Rules
-from hearts.core.rules import RULE_KEYS, rules_from_options
+from hearts.core.rules import rules_from_options
+from hearts.frontend.options import add_seed_option, add_table_options, add_worker_options
 from hearts.sim.arena import BotFailure
 
 from .board import board_json, markdown
@@ -45,24 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--bots", required=True, help="comma-separated bot specs, at least two, e.g. medium,hard,'exec:./mybot'")
     parser.add_argument("--hands", type=int, required=True, metavar="K", help="deals a match (each played in every rotation)")
-    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
-    parser.add_argument("--players", type=int, default=None, help="seats at a table (default 4; 8 in Cancellation Hearts)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
+    add_table_options(parser, players="4, and 8 in Cancellation Hearts")
+    add_seed_option(parser, default=1)
     parser.add_argument("--out", default="ladder", metavar="DIR", help="where matches and the leaderboard are saved (default ladder)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes of each match (default 1)")
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help="play the deals on a Ray cluster (the ray extra), as hearts arena --ray does",
-    )
+    add_worker_options(parser)
     parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS", help="seconds an exec: bot has a decision (default 5)")
-    parser.add_argument("--target", type=int, default=None, help="target score (default: the variant's)")
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
-    )
     parser.add_argument("--json", action="store_true", help="print the leaderboard's JSON instead of its Markdown")
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, default=None, help="a line a match on standard error (default: on a terminal)"

@@ -14,7 +14,8 @@ from typing import TypeVar
 
 from hearts.bots import BotSpecError, split_specs
 from hearts.core import HeartsError, Rules
-from hearts.core.rules import RULE_KEYS, rules_from_options
+from hearts.core.rules import rules_from_options
+from hearts.frontend.options import add_seed_option, add_table_options, add_worker_options
 
 from .arena import ArenaError, ArenaResult, BotFailure, run_arena
 from .arena_progress import ProgressBar
@@ -89,25 +90,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds an exec: bot has for each decision (default 5); a fallback bot plays on after a fault",
     )
-    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
-    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the number of bots given)")
+    add_table_options(parser, players="the number of bots given")
     parser.add_argument("--hands", type=int, default=None, metavar="K", help="play K deals of one hand each, K x players hands in all")
     parser.add_argument("--games", type=int, default=None, metavar="G", help="play G games to the target, each once per rotation")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); results are the same for any J")
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help="play the deals on a Ray cluster (the ray extra): local (the default) starts one for the run, "
-        "with --jobs CPUs; or HOST:PORT, ray://HOST:PORT, auto",
-    )
-    parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
-    )
+    add_seed_option(parser, default=1)
+    add_worker_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--progress",

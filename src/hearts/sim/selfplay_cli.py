@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from hearts.core import Rules
-from hearts.core.rules import RULE_KEYS
+from hearts.frontend.options import add_seed_option, add_table_options, add_worker_options
 
 from .arena_cli import play_lineup
 from .arena_progress import ProgressBar
@@ -31,27 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--bots", required=True, help="comma-separated bot specs, one per seat (cycled when fewer)")
-    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
-    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the number of bots given)")
+    add_table_options(parser, players="the number of bots given")
     parser.add_argument("--hands", type=int, default=None, metavar="N", help="play N deals of one hand each")
     parser.add_argument("--games", type=int, default=None, metavar="G", help="play G games to the target instead")
     parser.add_argument("--out", required=True, metavar="DIR", help="output directory (new or empty)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1); with --ray local, its CPUs")
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        default=None,
-        metavar="ADDRESS",
-        help="play on a Ray cluster: local (the default) starts one for the run; or HOST:PORT, ray://HOST:PORT, auto",
-    )
+    add_seed_option(parser, default=1)
+    add_worker_options(parser)
     parser.add_argument(
         "--shard-size", type=int, default=DEFAULT_SHARD, metavar="D", help=f"deals (or games) per Parquet file (default {DEFAULT_SHARD})"
-    )
-    parser.add_argument("--target", type=int, default=None, help="target score of a game (default: the variant's)")
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a rules option, repeatable; one of {', '.join(RULE_KEYS)}"
     )
     parser.add_argument(
         "--progress",

@@ -13,7 +13,8 @@ import hearts.i18n as i18n
 from hearts.bots import split_specs
 from hearts.bots.kernel.runtime import start_reason as start_kernels
 from hearts.core import HeartsError, Rules
-from hearts.core.rules import RULE_KEYS, rules_from_options
+from hearts.core.rules import rules_from_options
+from hearts.frontend.options import add_seed_option, add_table_options
 from hearts.i18n import _
 
 from . import saves, stats
@@ -25,12 +26,7 @@ LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = "Play a game of Hearts or Cancellation Hearts in the terminal against bots."
-    parser.add_argument("--variant", default="standard", help="standard, cancellation or omnibus (default standard)")
-    parser.add_argument("--players", type=int, default=None, help="number of seats, 3-11 (default 4, 8 in cancellation)")
-    parser.add_argument("--target", type=int, default=None, help="target score (default: the variant's)")
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help=f"a house rule, repeatable; one of {', '.join(RULE_KEYS)}"
-    )
+    add_table_options(parser, players="4, and 8 in Cancellation Hearts")
     parser.add_argument("--name", default=None, help="your name (default You)")
     parser.add_argument("--names", default=None, metavar="A,B,...", help="the opponents' names, in seat order")
     parser.add_argument(
@@ -39,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"bot level of every opponent: {', '.join(LEVEL_NAMES)} (default medium; with --resume, the saved game's bots)",
     )
     parser.add_argument("--bots", default=None, metavar="SPEC,...", help="a bot level or spec per opponent, cycled (overrides --level)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    add_seed_option(parser, default=None, of="the deals")
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause between bot cards (default 0.6)")
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game here (default: a new file in the data directory)")
     parser.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game (saved back to FILE unless --save)")
