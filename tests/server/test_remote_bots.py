@@ -369,7 +369,9 @@ def test_where_a_bot_may_sit(server: InProcessServer) -> None:
     person = Conn(server.ws)
     person.send({"type": "hello", "v": 1, "table": t["table"], "token": t["token"], "seat": 1})
     assert person.next("error")["code"] == "bad_message"
-    again.send({"type": "start", "seq": 0})
+    again.send({"type": "start", "seq": 0})  # a bot starts only a table of bots alone: a person sits here
+    assert again.next("error")["code"] == "not_now"
+    again.send({"type": "hint"})
     assert again.next("error")["code"] == "bad_message"
     again.send({"type": "action", "id": 1, "card": "2C"})
     assert again.next("error")["code"] == "not_now"
@@ -516,11 +518,10 @@ def test_reported_faults_count_at_once_and_unseat_the_bot(server: InProcessServe
     async def failing(bot: RemoteBot, msg: dict[str, Any]) -> list[Any]:
         return [{"type": "fault", "id": msg["id"], "kind": "crash", "message": "<b>segfault</b>"}]
 
-    started = time.monotonic()
     bot, ann = asyncio.run(hostile(server, failing))
     codes = [m["code"] for m in bot.of("error")]
     assert codes.count("fault") == 3 and "unseated" in codes and bot.closed_with == 4410, codes
-    assert time.monotonic() - started < 3 * MOVE  # no waiting for timeouts: each fault counts when it is said
+    assert "timeout" not in codes  # each fault counted when it was said, not after the bot's time ran out
     assert ann.state is not None and all("segfault" not in json.dumps(m) for m in ann.messages)  # told to nobody else
 
 
