@@ -61,6 +61,19 @@ class IllegalStep(HeartsError, ValueError):
 ENV_OPTIONS = ("reward", "hands", "illegal", "penalty", "render_mode")
 
 
+def check_illegal(illegal: object, penalty: object) -> float:
+    """Check the ``illegal`` and ``penalty`` options every environment takes; returns the penalty as a float.
+
+    >>> check_illegal("penalty", 2)
+    2.0
+    """
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not penalty >= 0:
+        raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
+    return float(penalty)
+
+
 def make_rules(variant: str, players: int, options: dict[str, Any], takes: tuple[str, ...] = ENV_OPTIONS) -> Rules:
     """The engine's rules for the environment's arguments (a bad one raises ``RulesError``); ``takes``: the
     environment's own options, which the message lists.
@@ -100,12 +113,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self.rules = make_rules(variant, players, options)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not penalty >= 0:
-            raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
-        self.illegal = illegal
-        self.penalty = float(penalty)
+        self.illegal, self.penalty = illegal, check_illegal(illegal, penalty)
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
             raise ValueError(f"hands must be a whole number of at least 1, or None for a whole game, not {hands!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -49,7 +49,8 @@ from numpy.typing import NDArray
 
 from hearts.vec import VecHearts
 
-from .env import ILLEGAL, make_rules
+from .env import check_illegal, make_rules
+from .vector import penalised
 
 #: the self-play environment's own options (besides the rules options)
 SELFPLAY_OPTIONS = ("reward", "illegal", "penalty", "layout")
@@ -73,10 +74,7 @@ class SelfPlayVectorEnv:
         **options: Any,
     ) -> None:
         rules = make_rules(variant, players, options, takes=SELFPLAY_OPTIONS)
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if isinstance(penalty, bool) or not isinstance(penalty, int | float) or not penalty >= 0:
-            raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
+        penalty = check_illegal(illegal, penalty)
         if layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
         self.rules = rules
@@ -96,14 +94,7 @@ class SelfPlayVectorEnv:
         """Every game's acting seat plays (or picks) its card; hands that end are dealt again at once."""
         vec = self.vec
         seats = vec.to_act.copy()
-        fined = np.zeros(self.num_envs, dtype=bool)
-        if self.illegal == "penalty":
-            a = np.asarray(actions)
-            if a.shape == (self.num_envs,) and a.dtype.kind in "iu":
-                actions = a.astype(np.int64)
-                fined = vec.illegal(actions)
-                if fined.any():
-                    actions = np.where(fined, vec.random_actions(self._rng), actions)
+        actions, fined = penalised(vec, actions, self.illegal, self._rng)
         rewards = vec.step(actions).astype(np.float32)
         if fined.any():
             rewards[np.flatnonzero(fined), seats[fined]] -= self.penalty

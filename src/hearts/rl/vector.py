@@ -59,11 +59,27 @@ from hearts.observe import bounds
 from hearts.vec import VecHearts
 from hearts.vec.engine import PASS
 
-from .env import ILLEGAL, make_rules
+from .env import check_illegal, make_rules
 from .policy import Policy
 
 if TYPE_CHECKING:
     from hearts.net.model import NetModel
+
+
+def penalised(vec: VecHearts, actions: Any, illegal: str, rng: np.random.Generator) -> tuple[Any, NDArray[np.bool_]]:
+    """The actions to apply, and the games where an illegal card was replaced by a random legal one (``illegal``
+    "penalty"; with "raise", or actions that are not a batch of card ids, they go to the engine as they are)."""
+    none = np.zeros(vec.batch, dtype=bool)
+    if illegal == "raise":
+        return actions, none
+    a = np.asarray(actions)
+    if a.shape != (vec.batch,) or a.dtype.kind not in "iu":
+        return actions, none  # not a batch of card ids: the engine's own error
+    a = a.astype(np.int64)
+    fined = vec.illegal(a)
+    if fined.any():
+        a = np.where(fined, vec.random_actions(rng), a)
+    return a, fined
 
 
 #: the vector environment's own options (besides the rules options)
@@ -89,12 +105,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         **options: Any,
     ) -> None:
         rules = make_rules(variant, players, options, takes=VECTOR_OPTIONS)
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if isinstance(penalty, bool) or not isinstance(penalty, int | float) or not penalty >= 0:
-            raise ValueError(f"penalty must be a number of at least 0, not {penalty!r}")
-        self.illegal = illegal
-        self.penalty = float(penalty)
+        self.illegal, self.penalty = illegal, check_illegal(illegal, penalty)
         self.vec = VecHearts(rules, num_envs, reward=reward)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
@@ -148,18 +159,7 @@ class HeartsVectorEnv(VectorEnv):  # type: ignore[type-arg]
         return self._observe(), reward, terminated, np.zeros(self.num_envs, dtype=bool), info
 
     def _checked(self, actions: Any) -> tuple[Any, NDArray[np.bool_]]:
-        """The actions to apply, and the games where an illegal card was replaced by a random legal one (penalty mode)."""
-        none = np.zeros(self.num_envs, dtype=bool)
-        if self.illegal == "raise":
-            return actions, none
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
-            return actions, none  # not a batch of card ids: the engine's own error
-        a = a.astype(np.int64)
-        fined = self.vec.illegal(a)
-        if fined.any():
-            a = np.where(fined, self.vec.random_actions(self._rng), a)
-        return a, fined
+        return penalised(self.vec, actions, self.illegal, self._rng)
 
     def _advance(self) -> NDArray[np.float32]:
         """Step the bots until the learner is to act in every unfinished hand; the learner's rewards meanwhile."""
