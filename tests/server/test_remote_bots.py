@@ -441,8 +441,9 @@ def test_a_bot_seat_survives_a_restart(tmp_path: Path) -> None:
     assert SECRET not in srv.output()
 
 
-def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None:
-    """The example bot of write-a-bot.md, unchanged, plays a whole game at a server table."""
+def linked_game(tmp_path: Path, spec: str) -> tuple[int, str, list[dict[str, Any]], SeatClient]:
+    """``botlink`` seats ``spec`` as lowbot at seat 1 of Ann's table, and Ann plays the game out with it and two house
+    bots: botlink's exit status and what it printed, seat 1's stored actions, and Ann's client."""
     import os
     import subprocess
     import sys
@@ -451,8 +452,6 @@ def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None
     server = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=TOKENS)
     server.hub.review = 0
     t = server.table(target=30)
-    example = Path(__file__).resolve().parents[2] / "examples" / "bots" / "lowest.py"
-    spec = f"exec:{sys.executable} {example}"
     env = {**os.environ, "HEARTS_BOT_SECRET": SECRET}
     cmd = [sys.executable, "-m", "hearts.server.botlink", server.ws, t["table"], spec, "--bot", "lowbot"]
     link = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
@@ -464,13 +463,22 @@ def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None
             time.sleep(0.05)
         ann = SeatClient(server.ws, t["table"], t["token"], seed=3, start=True)
         asyncio.run(ann.play(timeout=90))
-        assert link.wait(30) == 0
+        code = link.wait(30)
         mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
     finally:
         link.kill()
         server.stop()
     assert link.stderr is not None
-    said = link.stderr.read()
+    return code, link.stderr.read(), mine, ann
+
+
+def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None:
+    """The example bot of write-a-bot.md, unchanged, plays a whole game at a server table."""
+    import sys
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "bots" / "lowest.py"
+    code, said, mine, ann = linked_game(tmp_path, f"exec:{sys.executable} {example}")
+    assert code == 0
     assert "lowbot holds seat 1" in said and "the game is over" in said and SECRET not in said
     assert ann.state is not None and ann.state["game_over"]
     assert mine and "timeout" not in said and "illegal" not in said  # every move of seat 1 was the program's
@@ -479,34 +487,12 @@ def test_an_exec_bot_plays_on_the_server_through_botlink(tmp_path: Path) -> None
 def test_botlink_reports_its_programs_crash_to_the_server_and_stops(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """A program that crashes at its third decision: botlink tells the server (a fault: the house bot makes the move,
     the bot gets the error), prints the fault and exits 1; the game goes on."""
-    import os
-    import subprocess
     import sys
 
-    server = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=TOKENS)
-    server.hub.review = 0
-    t = server.table(target=30)
-    program = Path(__file__).resolve().parents[1] / "bots" / "programs" / "faulty.py"
-    spec = f"exec:{sys.executable} {program} crash 3"
-    env = {**os.environ, "HEARTS_BOT_SECRET": SECRET}
-    cmd = [sys.executable, "-m", "hearts.server.botlink", server.ws, t["table"], spec, "--bot", "lowbot"]
     caplog.set_level(logging.INFO, logger="hearts.server")
-    link = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
-    try:
-        for _ in range(200):
-            _, info = server.get(f"/api/tables/{t['table']}")
-            if info["seats"][1]["remote"] and info["seats"][1]["connected"]:
-                break
-            time.sleep(0.05)
-        ann = SeatClient(server.ws, t["table"], t["token"], seed=3, start=True)
-        asyncio.run(ann.play(timeout=90))
-        assert link.wait(30) == 1
-        mine = [e for e in server.store.actions(t["table"]) if e["seat"] == 1 and e["kind"] != "start"]
-    finally:
-        link.kill()
-        server.stop()
-    assert link.stderr is not None
-    said = link.stderr.read()
+    program = Path(__file__).resolve().parents[1] / "bots" / "programs" / "faulty.py"
+    code, said, mine, ann = linked_game(tmp_path, f"exec:{sys.executable} {program} crash 3")
+    assert code == 1
     assert "the bot's program failed: crash" in said and SECRET not in said
     assert ann.state is not None and ann.state["game_over"]
     assert len(mine) > 3  # the game went on: the house bot plays the seat once botlink has gone
