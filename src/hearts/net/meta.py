@@ -13,9 +13,10 @@ hearts.net.meta.ModelError: this model was trained for standard Hearts with 4 pl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from hearts.core import HeartsError, Rules
 from hearts.observe.layout import size
@@ -97,6 +98,32 @@ def shipped_path(rules: Rules) -> Path:
 def shipped_models() -> list[str]:
     """The table shapes that have a shipped model, e.g. ``['standard-4']``."""
     return sorted(p.stem for p in MODELS.glob("*.npz"))
+
+
+class Fitting(Protocol):
+    """A model that says whether it fits a table (both backends' models do)."""
+
+    def check_fits(self, rules: Rules) -> None: ...
+
+
+M = TypeVar("M", bound=Fitting)
+
+
+@functools.cache
+def read_shipped(load: Callable[[Path], M], variant: str, players: int) -> M | None:
+    """The shipped model of a table shape read by ``load``, once per process and backend (None: there is none)."""
+    path = MODELS / shipped_name(variant, players)
+    return load(path) if path.exists() else None
+
+
+def load_shipped_with(load: Callable[[Path], M], rules: Rules) -> M:
+    """The shipped model for ``rules``' table shape, read by ``load`` (once per process: every later call returns the
+    same read-only model, so a bot made for each decision costs no file read), or a clear :class:`ModelError`."""
+    model: M | None = read_shipped(load, rules.variant, rules.players)
+    if model is None:
+        raise no_shipped(rules)
+    model.check_fits(rules)
+    return model
 
 
 def no_shipped(rules: Rules) -> ModelError:

@@ -34,7 +34,6 @@ hearts.net.meta.ModelError: this model was trained for cancellation Hearts with 
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,7 +47,18 @@ from hearts.core import Card, Rules, SeatView
 from hearts.observe import encode, segment_slices, size
 
 from .features import FEATURES, card_features
-from .meta import FORMAT, MODELS, ModelError, check_fits, check_loaded, describe, no_shipped, shipped_models, shipped_name
+from .meta import (
+    FORMAT,
+    MODELS,
+    ModelError,
+    check_fits,
+    check_loaded,
+    describe,
+    load_shipped_with,
+    read_shipped,
+    shipped_models,
+    shipped_name,
+)
 
 __all__ = ["FORMAT", "MODELS", "ModelError", "NetModel", "describe", "has_shipped", "load_shipped", "shipped_models", "shipped_name"]
 
@@ -252,24 +262,10 @@ class NetModel:
 
 def has_shipped(rules: Rules) -> bool:
     """Whether a model is shipped for ``rules``' table shape (variant and players)."""
-    return _shipped(rules.variant, rules.players) is not None
+    return read_shipped(NetModel.load, rules.variant, rules.players) is not None
 
 
 def load_shipped(rules: Rules) -> NetModel:
-    """The shipped model for ``rules``' table shape, or a clear :class:`ModelError` naming the ones there are.
-
-    Each file is read once per process: every later call returns the same
-    (read-only) model, so a bot made for each decision costs no file read.
-    """
-    model = _shipped(rules.variant, rules.players)
-    if model is None:
-        raise no_shipped(rules)
-    model.check_fits(rules)
-    return model
-
-
-@functools.cache
-def _shipped(variant: str, players: int) -> NetModel | None:
-    """The shipped model of a table shape, read once per process (None: there is none)."""
-    path = MODELS / shipped_name(variant, players)
-    return NetModel.load(path) if path.exists() else None
+    """The shipped model for ``rules``' table shape (read once per process), or a clear :class:`ModelError` naming the
+    ones there are."""
+    return load_shipped_with(NetModel.load, rules)

@@ -21,7 +21,6 @@ picks this one where NumPy does not import).
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import json
 import math
@@ -38,7 +37,7 @@ from hearts.core import Card, Rules, SeatView
 from hearts.core.kernel import MOON_SCORE, QUEEN_POINTS, card_points
 from hearts.observe.layout import dense, segment_slices, sparse_encode
 
-from .meta import MODELS, ModelError, check_fits, check_loaded, first_best, no_shipped, shipped_name
+from .meta import ModelError, check_fits, check_loaded, first_best, load_shipped_with
 
 __all__ = ["Array", "PureModel", "card_features", "load_shipped", "read_npz"]
 
@@ -325,15 +324,4 @@ class PureModel:
 
 def load_shipped(rules: Rules) -> PureModel:
     """The shipped model for ``rules``' table shape, read once per process, or a clear :class:`ModelError`."""
-    model = _shipped(rules.variant, rules.players)
-    if model is None:
-        raise no_shipped(rules)
-    model.check_fits(rules)
-    return model
-
-
-@functools.cache
-def _shipped(variant: str, players: int) -> PureModel | None:
-    """The shipped model of a table shape, read once per process (None: there is none)."""
-    path = MODELS / shipped_name(variant, players)
-    return PureModel.load(path) if path.exists() else None
+    return load_shipped_with(PureModel.load, rules)
