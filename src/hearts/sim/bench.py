@@ -56,19 +56,12 @@ ROUNDS = 3
 VEC_BATCH = 4096
 
 
-def _rate(step: Callable[[int], int], seconds: float) -> tuple[float, int, float]:
+def _clocked(step: Callable[[int], int], seconds: float) -> tuple[float, int, float, float]:
     """Call ``step(i)`` (which returns how many operations it did) for about ``seconds`` of this process's CPU time.
 
     One untimed call first warms up lazily built tables. Returns (operations
-    per CPU second, operations, CPU seconds); :func:`_clocked` also gives
-    the wall time.
+    per CPU second, operations, CPU seconds, wall seconds).
     """
-    rate, ops, cpu, _ = _clocked(step, seconds)
-    return rate, ops, cpu
-
-
-def _clocked(step: Callable[[int], int], seconds: float) -> tuple[float, int, float, float]:
-    """:func:`_rate` with the wall seconds too: (operations per CPU second, operations, CPU seconds, wall seconds)."""
     step(-1)
     cpu, wall = time.process_time, time.perf_counter
     start_cpu, start_wall = cpu(), wall()
@@ -251,11 +244,11 @@ def _summary(values: list[float]) -> dict[str, Any]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values), "rounds": values}
 
 
-#: the ratios the report makes, each (name, numerator loop, denominator loop, the numerator's scale): one per round
+#: the ratios the report makes, each (name, numerator loop, denominator loop): one per round
 RATIOS = (
-    ("ratio_vs_openspiel", "standard4_hands", "openspiel_hands", 1.0),
-    ("ratio_python_hearts_vs_openspiel", "python_hearts_decisions", "openspiel_decisions", 1.0),
-    ("ratio_vec_vs_openspiel", "vec_decisions", "openspiel_decisions", 1.0),
+    ("ratio_vs_openspiel", "standard4_hands", "openspiel_hands"),
+    ("ratio_python_hearts_vs_openspiel", "python_hearts_decisions", "openspiel_decisions"),
+    ("ratio_vec_vs_openspiel", "vec_decisions", "openspiel_decisions"),
 )
 
 
@@ -383,9 +376,9 @@ def measure(*, seconds: float, seed: int, openspiel: bool, rounds: int = ROUNDS)
         result[f"{loop.key}_per_s"] = statistics.median(loop.rates)
         result[loop.key] = loop.ops
     ratios: dict[str, Any] = {}
-    for name, top, bottom, scale in RATIOS:
+    for name, top, bottom in RATIOS:
         if top in by_key and bottom in by_key:
-            per_round = [scale * a / b for a, b in zip(by_key[top].rates, by_key[bottom].rates, strict=True)]
+            per_round = [a / b for a, b in zip(by_key[top].rates, by_key[bottom].rates, strict=True)]
             ratios[name] = _summary(per_round)
             result[name] = ratios[name]["median"]
     if "standard4_hands" in by_key and "vec_decisions" in by_key:
