@@ -266,6 +266,19 @@ def player_entry(msg: dict[str, Any], seat: int) -> dict[str, Any]:
     return entry
 
 
+#: the close code of a connection whose hello was refused, by the refusal's code (any other: 4400)
+HELLO_CLOSE = {"unauthorized": 4401, "not_found": 4404}
+
+
+def hello_close(code: str) -> int:
+    """The close code after a refused hello.
+
+    >>> hello_close("not_found"), hello_close("bad_message")
+    (4404, 4400)
+    """
+    return HELLO_CLOSE.get(code, 4400)
+
+
 def reply(kind: str, **fields: Any) -> dict[str, Any]:
     """A server message of protocol v1."""
     return {"type": kind, "v": VERSION, **fields}

@@ -76,7 +76,7 @@ async def _serve(hub: Hub, ws: WebSocket, client: Client, shared: Callable[[], b
         await hub.hello(client, msg)
     except Refusal as r:
         client.send(protocol.error(r.code, r.message))
-        await _close_soon(client, {"unauthorized": 4401, "not_found": 4404}.get(r.code, 4400))
+        await _close_soon(client, protocol.hello_close(r.code))
         return
     while not client.closed:
         raw = await _receive(ws)

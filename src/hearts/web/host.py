@@ -317,7 +317,7 @@ class PageHost:
             out.send(conn, protocol.error(r.code, r.message, seq=seq, msg_id=msg_id))
             if attached is None:
                 self.conns.pop(conn, None)
-                out.close[conn] = {"unauthorized": 4401, "not_found": 4404}.get(r.code, 4400)
+                out.close[conn] = protocol.hello_close(r.code)
         except Exception as err:  # a fault of ours: the table stays as it was, as the server's handler answers
             self.problems.append(f"a message could not be handled: {err!r}")
             out.send(conn, protocol.error("server_error", "the game could not handle that message", msg_id=msg_id))
