@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the multiplayer web table (browser client, bots fill empty seats)")
     serve_cli.add_arguments(serve)
 
+    from .server import players_cli
+
+    players = sub.add_parser("players", help="a web server's players: list, look up, rename, ban (the operator's command)")
+    players_cli.add_arguments(players)
+
     from .web import cli as web_cli
 
     web = sub.add_parser("web", help="the table as static files that play in the browser, offline, with nothing installed")
@@ -100,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .server import cli as serve_cli
 
         return serve_cli.run(args)
+    if args.command == "players":
+        from .server import players_cli
+
+        return players_cli.run(args)
     if args.command == "web":
         from .web import cli as web_cli
 

@@ -83,12 +83,17 @@ class Http:
             with urllib.request.urlopen(req, timeout=10) as r:
                 raw = r.read()
                 status = r.status
+                self.answered(r.headers)
         except urllib.error.HTTPError as e:
             raw, status = e.read(), e.code
+            self.answered(e.headers)
         try:
             return status, json.loads(raw)
         except ValueError:
             return status, raw.decode()
+
+    def answered(self, headers: Any) -> None:
+        """The headers of an answer (a plain client forgets them)."""
 
     def get(self, path: str) -> tuple[int, Any]:
         return self.call("GET", path)
@@ -103,6 +108,26 @@ class Http:
         status, out = self.post("/api/tables", body)
         assert status == 201, out
         return dict(out)
+
+
+class Player(Http):
+    """A lobby client that keeps its player cookie, as a browser does (``cookie``: its value, None before the first)."""
+
+    def __init__(self, base: str, cookie: str | None = None) -> None:
+        super().__init__(base)
+        self.cookie = cookie
+
+    def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        sent = dict(headers or {})
+        if self.cookie is not None:
+            sent.setdefault("Cookie", f"hearts_player={self.cookie}")
+        return super().call(method, path, body, sent)
+
+    def answered(self, headers: Any) -> None:
+        for line in headers.get_all("Set-Cookie") or []:
+            name, _, rest = line.partition("=")
+            if name == "hearts_player":
+                self.cookie = rest.split(";")[0]
 
 
 class InProcessServer(Http):

@@ -143,4 +143,4 @@ def test_a_database_from_before_hearts_deal_1_loads_and_its_tables_keep_their_de
     finally:
         store.close()
     cols = [r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(hearts_seats)")]
-    assert cols[-1] == "client_seed"
+    assert cols[-2:] == ["client_seed", "player"]  # added by the migrations, in order

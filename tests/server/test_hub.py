@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from hearts.server.connection import QUEUE_LIMIT, Client
-from hearts.server.lobby import check_name
+from hearts.server.names import check_name
 from hearts.server.protocol import BURST
 from hearts.server.table import Refusal
 

@@ -11,7 +11,7 @@ from hearts.core import claim as claim_rules
 from hearts.core.hand import Hand, winner_so_far
 from hearts.server.projection import current_trick_json, trick_json
 
-from .conftest import InProcessServer
+from .conftest import InProcessServer, Player
 from .wsconn import Conn
 
 State = dict[str, Any]
@@ -276,15 +276,19 @@ def test_one_deck_winner_matches_the_engine() -> None:
 
 def test_stats_across_finished_games(server: InProcessServer) -> None:
     server.hub.review = 0
-    table, ann = solo(server, target=1)  # over after one hand, or a few if the lowest scores tie
+    ann_http = Player(server.base)
+    t = ann_http.table(target=1)  # over after one hand, or a few if the lowest scores tie
+    ann = Conn(server.ws, t["table"], t["token"])
+    ann.next("welcome")
+    ann.next("state")
+    assert ann.act({"type": "start"})["type"] == "ok"
     st = drive(ann, lambda s: s["game_over"])
-    status, stats = server.get("/api/stats?name=Ann")
+    status, stats = ann_http.get("/api/stats")
     assert status == 200, stats
     hands = st["hands"]
     shot = sum(1 for h in hands if h["shooter"] == 0)
     conceded = sum(1 for h in hands if h["shooter"] not in (None, 0))
     assert stats == {
-        "name": "Ann",
         "games": 1,
         "wins": int(0 in st["winners"]),
         "hands": len(hands),
@@ -293,7 +297,10 @@ def test_stats_across_finished_games(server: InProcessServer) -> None:
         "moons_conceded": conceded,
         "abandoned": 0,
     }
-    # a bot's name is not a person's: "Ada" played as a bot here
-    assert server.get("/api/stats?name=Ada")[1]["games"] == 0
-    status, err = server.get("/api/stats")
-    assert status == 400 and err["error"]["code"] == "bad_request"
+    # stats go by player, not by name: another browser that types "Ann" has none, and nobody reads Ann's by name
+    other = Player(server.base)
+    assert other.get("/api/stats")[1]["games"] == 0
+    status, err = other.get("/api/stats?name=Ann")
+    assert status == 403 and err["error"]["code"] == "private"
+    assert ann_http.get("/api/games")[1]["games"][0]["mine"] is True
+    assert other.get("/api/games")[1]["games"][0]["mine"] is False

@@ -125,8 +125,9 @@ def test_a_whole_game_against_the_bots_is_recorded_and_counted() -> None:
     assert status == 200
     out = replay(loads_record(json.dumps(record)))  # the record replays and its deals check out
     assert out["ok"] and out["scores"] == page.state["scores"] and out["deals"]["verified"], out
-    status, stats = page.api("GET", "/api/stats?name=Ann")
+    status, stats = page.api("GET", "/api/stats")
     assert stats["games"] == 1 and stats["wins"] == int(0 in page.state["winners"])
+    assert page.api("GET", "/api/me")[1]["page"] is True  # the page's one person: no account, no tables elsewhere
     assert page.api("GET", "/api/tables")[1] == {"tables": []}
 
 

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from hearts.bots.registry import LEVELS
 
-from . import routes
+from . import accounts, routes
 from .bot_tokens import BotTokens
 from .botpool import BOT_NICE
 from .cluster import Cluster, ClusterConfig
@@ -99,7 +99,11 @@ def create_app(
         Route("/api/tables/{table}/join", routes.join, methods=["POST"]),
         Route("/api/games", routes.games),
         Route("/api/games/{table}/record", routes.record),
-        Route("/api/stats", routes.stats),
+        Route("/api/stats", accounts.stats),
+        Route("/api/me", accounts.me),
+        Route("/api/account", accounts.account, methods=["POST"]),
+        Route("/api/login", accounts.login, methods=["POST"]),
+        Route("/api/logout", accounts.logout, methods=["POST"]),
         WebSocketRoute("/ws", websocket),
         WebSocketRoute("/w/{worker}/ws", websocket),  # a worker's own address behind a front proxy (see docs/scaling.md)
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

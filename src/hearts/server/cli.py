@@ -118,6 +118,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def default_db() -> str:
+    """The database of a server run without ``--db``: SQLite in the data directory (made if missing)."""
+    data_dir().mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir() / 'server.db'}"
+
+
 def run(args: argparse.Namespace) -> int:
     from hearts.i18n import UnknownLanguage, resolve
 
@@ -162,10 +168,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"hearts serve: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return 2
-    url = args.db
-    if url is None:
-        data_dir().mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{data_dir() / 'server.db'}"
+    url = args.db or default_db()
     clustered = args.cluster or args.workers > 1
     if clustered and not url.startswith("postgresql"):
         print("hearts serve: several workers share one PostgreSQL database: give --db postgresql+psycopg://...", file=sys.stderr)

@@ -29,8 +29,8 @@ from .store import Store
 from .table import Refusal
 
 log = logging.getLogger("hearts.server")
-#: the headers of a request one worker forwards to another
-RELAY_HEADER, PEER_HEADER = "x-hearts-relay", "x-hearts-peer"
+#: the headers of a request one worker forwards to another: the relay secret, the client's address and player id
+RELAY_HEADER, PEER_HEADER, PLAYER_HEADER = "x-hearts-relay", "x-hearts-peer", "x-hearts-player"
 
 
 @dataclass(frozen=True)
@@ -144,13 +144,23 @@ class Cluster:
             return str(headers.get(PEER_HEADER) or "") or None
         return peer
 
-    async def forward(self, internal: str, method: str, path: str, body: Any, peer: str | None) -> tuple[int, Any]:
-        """Send a lobby request on to the worker that serves its table; its (status, JSON answer)."""
-        return await asyncio.get_running_loop().run_in_executor(None, self._forward, internal, method, path, body, peer)
+    def believe_player(self, headers: Any) -> str | None:
+        """The player id another worker forwarded with the relay secret (None: not forwarded, or without one)."""
+        relay = headers.get(RELAY_HEADER)
+        if relay is not None and secrets.compare_digest(relay, self.secret):
+            return str(headers.get(PLAYER_HEADER) or "") or None
+        return None
 
-    def _forward(self, internal: str, method: str, path: str, body: Any, peer: str | None) -> tuple[int, Any]:
+    async def forward(
+        self, internal: str, method: str, path: str, body: Any, peer: str | None, player: str | None = None
+    ) -> tuple[int, Any]:
+        """Send a lobby request on to the worker that serves its table; its (status, JSON answer). ``player``: the
+        id this worker checked the client's cookie for."""
+        return await asyncio.get_running_loop().run_in_executor(None, self._forward, internal, method, path, body, peer, player)
+
+    def _forward(self, internal: str, method: str, path: str, body: Any, peer: str | None, player: str | None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", RELAY_HEADER: self.secret, PEER_HEADER: peer or ""}
+        headers = {"Content-Type": "application/json", RELAY_HEADER: self.secret, PEER_HEADER: peer or "", PLAYER_HEADER: player or ""}
         req = urllib.request.Request(internal.rstrip("/") + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=10) as r:

@@ -45,6 +45,9 @@ STATUS = {
     "not_now": 409,
     "too_large": 413,
     "bad_origin": 403,
+    "banned": 403,
+    "private": 403,
+    "login_failed": 401,
     "rate_limited": 429,
 }
 #: the fields of a create request

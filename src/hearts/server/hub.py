@@ -40,6 +40,7 @@ from .botpool import BOT_NICE, BotPool
 from .connection import Client
 from .live import LiveTable
 from .lobby import Lobby
+from .players import Players
 from .remote import MOVE_SECONDS, RemoteBots
 from .store import Store
 from .table import Refusal, Table
@@ -91,6 +92,7 @@ class Hub:
         :func:`hearts.server.lobby.default_level`).
         """
         self.store = store
+        self.players = Players(store.engine)
         self.default_level = default_level
         self.review = review
         self.quiet = quiet

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import protocol, services
 from .connection import Client
+from .identity import seat_token
 from .lease import LeaseLost
 from .projection import state_message, state_messages
 from .remote import RemoteSeat
@@ -178,11 +179,13 @@ class LiveTable:
 
     # -- seats --------------------------------------------------------------
     async def take_seat(
-        self, name: str, wanted: int | None, held: str | None, client_seed: str | None, peer: str | None
+        self, name: str, wanted: int | None, held: str | None, client_seed: str | None, peer: str | None, player: str | None = None
     ) -> tuple[int, str, str | None]:
         """Seat ``name`` (checked by the lobby); returns the seat, its secret token, and the client seed counted in the deal.
 
-        ``held``: the token the client already holds for this table, if any; ``peer``: the client's address.
+        ``held``: the token the client already holds for this table, if any; ``peer``: the client's address;
+        ``player``: the person's id (:mod:`hearts.server.identity`). A player who already holds a seat here gets that
+        seat and its token back (another tab, another browser), whatever seat it asks for.
         """
         hub = self.hub
         async with self.lock:
@@ -191,6 +194,10 @@ class LiveTable:
                 if table.seat_of_token(held) is None:
                     raise Refusal("unauthorized", "this token holds no seat at this table")
                 raise Refusal("already_seated", "you already hold a seat at this table: one seat per person")
+            if player is not None:
+                back = await self._seat_again(player)
+                if back is not None:
+                    return back
             seat = table.seat_for(wanted)
             if seat is None:
                 if table.status == FINISHED:
@@ -201,12 +208,12 @@ class LiveTable:
             playing = table.status == PLAYING
             if playing and peer is not None and peer not in LOCAL_PEERS and peer in self.peers.values():
                 raise Refusal("already_seated", "a seat at this table was already taken from your address: one seat per person")
-            token = secrets.token_urlsafe(24)
+            token = seat_token(await self._key(), table.id, seat, player) if player is not None else secrets.token_urlsafe(24)
             s = table.seats[seat]
             before = copy.copy(s)
             # during the game the seat is joining: the bot finishes this hand, the player has it from the next
             s.name, s.kind, s.token_hash, s.ever_human = name, BOT if playing else HUMAN, token_hash(token), True
-            s.client_seed = client_seed or ""
+            s.client_seed, s.player = client_seed or "", player
             counted = client_seed if table.status == WAITING else None  # the seeds are fixed at the start
             try:
                 await hub.db_call(hub.store.save_seat, table, s)
@@ -224,6 +231,30 @@ class LiveTable:
             self.arm_expiry()
             self.update()
         return seat, token, counted
+
+    async def _key(self) -> bytes:
+        hub = self.hub
+        key: bytes = await hub.db_call(hub.players.key)
+        return key
+
+    async def _seat_again(self, player: str) -> tuple[int, str, str | None] | None:
+        """The seat ``player`` holds here and its token (None: it holds none); the caller holds the lock."""
+        table = self.table
+        held = [s for s in table.seats if s.player == player and s.token_hash is not None]
+        if not held:
+            return None
+        s = held[0]
+        token = seat_token(await self._key(), table.id, s.seat, player)
+        if s.token_hash != token_hash(token):  # a seat taken by an older version, with a random token: this one now
+            before = copy.copy(s)
+            s.token_hash = token_hash(token)
+            try:
+                await self.hub.db_call(self.hub.store.save_seat, table, s)
+            except Exception:
+                table.seats[s.seat] = before
+                log.exception("could not store a seat of table %s", table.id)
+                raise Refusal("server_error", "the seat could not be stored; try again") from None
+        return s.seat, token, None
 
     def start_grace(self, seat: int) -> None:
         """The seat is not connected: a bot plays for it once the grace period is over (unless it connects)."""
@@ -299,6 +330,9 @@ class LiveTable:
             seat = self.table.seat_of_token(token)
             if seat is None:
                 raise Refusal("unauthorized", "this link's token holds no seat at this table")
+            player = self.table.seats[seat].player
+            if player is not None and await self.hub.db_call(self.hub.players.is_banned, player):
+                raise Refusal("banned", "this player is banned from this server")
         if seat is None:
             if sum(1 for c in self.clients if c.seat is None) >= MAX_SPECTATORS:
                 raise Refusal("not_now", "this table has as many spectators as it takes: try again later")

@@ -5,13 +5,16 @@ finished games, a player's results, a finished game's record. The HTTP
 routes (:mod:`hearts.server.routes`) answer with what these return, and a
 :class:`~hearts.server.table.Refusal` becomes an error answer.
 
-Who holds a seat: one seat per person at a table. A join that carries a
-token of a seat at the table is refused (``already_seated``), and once the
-game is playing, so is a join from a peer address that already took a seat
-there (this machine's own addresses excepted: the host, or a front proxy).
+Who holds a seat: one seat per person at a table. A person is a player id
+(:mod:`hearts.server.identity`): a player who holds a seat and joins again
+gets that seat back. A join that carries a token of a seat at the table is
+refused (``already_seated``), and once the game is playing, so is a join
+from a peer address that already took a seat there (this machine's own
+addresses excepted: the host, or a front proxy). A banned player takes no
+seat and makes no table (``banned``).
 
->>> check_name("  Ann   Lee ")
-'Ann Lee'
+>>> STALE_WAITING // 3600
+6
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from hearts.core.fair_deal import new_server_seed
 
 from .forms import check_create, check_join
 from .live import LiveTable
-from .names import check_name
 from .projection import table_json
 from .store import OverQuota, Quota
 from .table import FINISHED, PLAYING, Refusal, Table
@@ -61,13 +63,15 @@ class Lobby:
         self.hub = hub
 
     async def create_table(
-        self, body: Any, peer: str | None = None, creator: str | None = None, quota: Quota | None = None
+        self, body: Any, peer: str | None = None, creator: str | None = None, quota: Quota | None = None, player: str | None = None
     ) -> dict[str, Any]:
-        """A new table from a create request (raises Refusal for a bad one).
+        """A new table from a create request (raises Refusal for a bad one), with ``player`` (its id) in seat 0
+        when the request names them.
 
         ``creator`` and ``quota``: in a cluster, the client's table limits, counted in the database over every worker.
         """
         new = check_create(body, self.hub.default_level)
+        await self._not_banned(player)
         rules, level, turn, name, client_seed = new.rules, new.level, new.turn_seconds, new.name, new.client_seed
         table = Table.new(secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time())
         hub = self.hub
@@ -80,19 +84,30 @@ class Lobby:
         live.arm_expiry()
         out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
         if name is not None:
-            out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}, peer))
+            out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}, peer, player))
         return out
 
-    async def join(self, table_id: str, body: Any, peer: str | None = None) -> dict[str, Any]:
-        """Take a seat by name: returns the seat and its secret token (see the module's notes for who may).
+    async def join(self, table_id: str, body: Any, peer: str | None = None, player: str | None = None) -> dict[str, Any]:
+        """Take a seat: returns the seat and its secret token (see the module's notes for who may).
 
-        ``body["token"]``: the token the client already holds for this table, if any; ``peer``: the client's address.
+        ``body["token"]``: the token the client already holds for this table, if any; ``peer``: the client's address;
+        ``player``: the person's id (None: a client without one, seated with a random token). The name is the
+        player's label (the operator's, if it renamed them); a player who holds a seat here gets it back.
         """
         live = self.hub.find(table_id)
         ask = check_join(body)
         name, client_seed, wanted, held = ask.name, ask.client_seed, ask.seat, ask.token
-        seat, token, counted = await live.take_seat(name, wanted, held, client_seed, peer)
+        await self._not_banned(player)
+        if player is not None:
+            hub = self.hub
+            name = await hub.db_call(hub.players.seen, player, name)
+        seat, token, counted = await live.take_seat(name, wanted, held, client_seed, peer, player)
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
+
+    async def _not_banned(self, player: str | None) -> None:
+        hub = self.hub
+        if player is not None and await hub.db_call(hub.players.is_banned, player):
+            raise Refusal("banned", "this player is banned from this server")
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
@@ -109,16 +124,34 @@ class Lobby:
         live = self.hub.find(table_id)
         return table_json(live.table, live.shown(), live.away)
 
-    async def finished_games(self) -> list[dict[str, Any]]:
+    async def finished_games(self, player: str | None = None) -> list[dict[str, Any]]:
+        """The finished games kept here, newest first; ``mine`` marks those ``player`` held a seat at."""
         hub = self.hub
         games: list[dict[str, Any]] = await hub.db_call(hub.store.finished_games)
+        mine: set[str] = await hub.db_call(hub.players.finished_with, player) if player is not None else set()
+        for g in games:
+            g["mine"] = g["id"] in mine
         return games
 
-    async def player_stats(self, name: Any) -> dict[str, Any]:
-        """A player's results over the finished games kept here, by name (see :meth:`Store.player_stats`)."""
+    async def player_stats(self, player: str) -> dict[str, Any]:
+        """Player ``player``'s own results over the finished games kept here (see :meth:`Store.player_stats`)."""
         hub = self.hub
-        stats: dict[str, Any] = await hub.db_call(hub.store.player_stats, check_name(name))
+        stats: dict[str, Any] = await hub.db_call(hub.store.player_stats, player)
         return stats
+
+    async def me(self, player: str) -> dict[str, Any]:
+        """What the lobby shows a player of themself: their name and login (None: a guest, or never seated), whether
+        they are banned, and their tables not finished (a way back to each seat: joining it again)."""
+        hub = self.hub
+        known = await hub.db_call(hub.players.get, player)
+        tables: list[dict[str, Any]] = await hub.db_call(hub.players.tables_of, player)
+        return {
+            "player": player,
+            "name": known.name if known else None,
+            "login": known.login if known else None,
+            "banned": bool(known and known.banned),
+            "tables": tables,
+        }
 
     async def record(self, table_id: str) -> str:
         """The hearts-record/1 text of a finished game (raises Refusal ``not_found`` or ``not_finished``)."""

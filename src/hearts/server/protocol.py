@@ -267,7 +267,7 @@ def player_entry(msg: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 #: the close code of a connection whose hello was refused, by the refusal's code (any other: 4400)
-HELLO_CLOSE = {"unauthorized": 4401, "not_found": 4404}
+HELLO_CLOSE = {"unauthorized": 4401, "banned": 4403, "not_found": 4404}
 
 
 def hello_close(code: str) -> int:

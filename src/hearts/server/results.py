@@ -5,8 +5,8 @@ result per finished table; the table that runs in the page
 (:mod:`hearts.web.host`) keeps them in the browser. Both count a player's
 results the same way.
 
->>> results = [{"names": ["Ann", "Ada"], "humans": [0], "scores": [40, 103], "winners": [0], "hands": 7, "shooters": [None, 0]}]
->>> stats = player_stats("Ann", results)
+>>> results = [{"names": ["Ann", "Ada"], "players": ["pAnn", None], "scores": [40, 103], "winners": [0], "hands": 7, "shooters": [None, 0]}]
+>>> stats = player_stats("pAnn", results)
 >>> stats["games"], stats["wins"], stats["points"], stats["moons_shot"]
 (1, 1, 40, 1)
 """
@@ -20,7 +20,8 @@ from .table import HUMAN, Table
 
 
 def game_result(table: Table) -> dict[str, Any]:
-    """What is kept of a finished table's game: scores, winners, hands, names, who was a person, moons, who left."""
+    """What is kept of a finished table's game: scores, winners, hands, names, who was a person (and which player id
+    held each seat), moons, who left."""
     game = table.game
     assert game is not None, "a finished table has a game"
     return {
@@ -29,6 +30,7 @@ def game_result(table: Table) -> dict[str, Any]:
         "hands": len(game.hands),
         "names": [s.name for s in table.seats],
         "humans": [s.seat for s in table.seats if s.kind == HUMAN],
+        "players": [s.player if s.kind == HUMAN else None for s in table.seats],
         "shooters": [h.shooter for h in game.hands],
         "abandoned": table.abandoned(),
     }
@@ -49,15 +51,15 @@ def game_summary(table_id: str, rules: dict[str, Any], finished: float | None, r
     }
 
 
-def player_stats(name: str, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """One player's results over every game of ``results`` where a person of that name held a seat.
+def player_stats(player: str, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """One player's results over every game of ``results`` where the person with player id ``player`` held a seat
+    to the end (:mod:`hearts.server.identity`; a name is only a label, so it counts for nothing here).
 
     ``games``, ``wins``, ``hands`` and ``points`` (their sum of hand points: the final scores), ``moons_shot``
     and ``moons_conceded`` (moons others shot; counted for games finished by a version that stores the shooters).
     A game the player left before its end, a bot finishing it for them, is ``abandoned``, and counts in nothing else.
     """
     out: dict[str, Any] = {
-        "name": name,
         "games": 0,
         "wins": 0,
         "hands": 0,
@@ -68,8 +70,7 @@ def player_stats(name: str, results: Iterable[dict[str, Any]]) -> dict[str, Any]
     }
     for result in results:
         names = result.get("names", [])
-        humans = result.get("humans")
-        seats = [i for i, n in enumerate(names) if n == name and (humans is None or i in humans)]
+        seats = [i for i, p in enumerate(result.get("players") or []) if p == player]
         if not seats:
             continue
         seat = seats[0]

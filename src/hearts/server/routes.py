@@ -24,10 +24,14 @@ from .cluster import Cluster
 from .edge import Origins
 from .forms import DEFAULT_TURN_SECONDS, STATUS, table_options
 from .hub import Hub
+from .identity import COOKIE, cookie_header, new_player_id, sign, verify
 from .limits import Buckets, Limits, client_key, creator_id
 from .pages import index_page
 from .store import Quota
 from .table import WAITING, Refusal
+
+#: account requests (log in, make an account) one client address may make a minute
+LOGINS_A_MINUTE = 10
 
 
 @dataclass
@@ -47,6 +51,7 @@ class AppContext:
     language: str = "en"
     created: Buckets = field(init=False)
     messages: Buckets = field(init=False)
+    logins: Buckets = field(init=False)
     quota: Quota | None = field(init=False)
     waiting: dict[str, list[str]] = field(init=False, default_factory=dict)
 
@@ -54,6 +59,7 @@ class AppContext:
         limits = self.limits
         self.created = Buckets(limits.client_tables / 60, limits.client_tables)
         self.messages = Buckets(limits.client_messages, 2 * limits.client_messages)
+        self.logins = Buckets(LOGINS_A_MINUTE / 60, LOGINS_A_MINUTE)
         self.quota = Quota(limits.client_tables, limits.client_waiting) if limits.client_tables or limits.client_waiting else None
 
     def still_waiting(self, key: str) -> list[str]:
@@ -99,7 +105,7 @@ async def body_of(request: Request) -> Any:
     return protocol.load_json(data or b"{}")
 
 
-async def elsewhere(request: Request, method: str, body: Any = None) -> Response | None:
+async def elsewhere(request: Request, method: str, body: Any = None, player: str | None = None) -> Response | None:
     """In a cluster, the answer of the worker that serves the request's table (None: this one serves it)."""
     ctx = context(request)
     peers = ctx.cluster
@@ -108,8 +114,41 @@ async def elsewhere(request: Request, method: str, body: Any = None) -> Response
     owner = await peers.route(request.path_params["table"])
     if owner is None:
         return None
-    status, answer = await peers.forward(owner[0], method, request.url.path, body, peer(request))
+    status, answer = await peers.forward(owner[0], method, request.url.path, body, peer(request), player)
     return JSONResponse(answer, status_code=status)
+
+
+@dataclass(frozen=True)
+class Who:
+    """The player a request comes from: the id its cookie proves, or a new one (``fresh``: the answer sets it)."""
+
+    player: str
+    fresh: bool
+
+
+async def who(conn: HTTPConnection) -> Who:
+    """The player of a request (see :mod:`hearts.server.identity`). Raises Refusal ``bad_origin`` for a request from
+    another site: a page elsewhere cannot act or read as the player whose browser it runs in."""
+    ctx = context(conn)
+    if "origin" in conn.headers and not ctx.origins.allowed(conn.scope):
+        raise Refusal("bad_origin", "requests from another site are refused")
+    if ctx.cluster is not None:
+        forwarded = ctx.cluster.believe_player(conn.headers)
+        if forwarded is not None:
+            return Who(forwarded, False)
+    players = ctx.hub.players
+    key = players.known_key or await ctx.hub.db_call(players.key)
+    pid = verify(key, conn.cookies.get(COOKIE))
+    return Who(new_player_id(), True) if pid is None else Who(pid, False)
+
+
+async def as_player(conn: HTTPConnection, response: Response, player: str, always: bool = False) -> Response:
+    """``response`` with the cookie of ``player`` set (``always``: renewed even if the client holds it)."""
+    players = context(conn).hub.players
+    key = players.known_key or await context(conn).hub.db_call(players.key)
+    if always or verify(key, conn.cookies.get(COOKIE)) != player:
+        response.headers.append("set-cookie", cookie_header(sign(key, player), secure=conn.url.scheme in ("https", "wss")))
+    return response
 
 
 # -- the routes ---------------------------------------------------------------
@@ -140,14 +179,15 @@ async def create_table(request: Request) -> Response:
     try:
         body = await body_of(request)
         protocol.check_table_request(body)
+        me = await who(request)
         if peers is not None:  # counted in the database, over every worker
-            out = await hub.lobby.create_table(body, peer(request), creator_id(peers.secret, key), ctx.quota)
-            return ok(out, 201)
+            out = await hub.lobby.create_table(body, peer(request), creator_id(peers.secret, key), ctx.quota, me.player)
+            return await as_player(request, ok(out, 201), me.player)
         if limits.client_waiting and len(ctx.still_waiting(key)) >= limits.client_waiting:
             raise Refusal("rate_limited", f"you have {limits.client_waiting} tables waiting for their start: start one first")
         if not ctx.created.take(key):
             raise Refusal("rate_limited", f"at most {limits.client_tables} new tables a minute from one address: wait a little")
-        out = await hub.lobby.create_table(body, peer(request))
+        out = await hub.lobby.create_table(body, peer(request), player=me.player)
     except Refusal as r:
         return error(r.code, r.message)
     if limits.client_waiting:
@@ -155,7 +195,7 @@ async def create_table(request: Request) -> Response:
             for other in list(ctx.waiting):
                 ctx.still_waiting(other)
         ctx.waiting.setdefault(key, []).append(out["table"])
-    return ok(out, 201)
+    return await as_player(request, ok(out, 201), me.player)
 
 
 async def list_tables(request: Request) -> Response:
@@ -183,26 +223,24 @@ async def join(request: Request) -> Response:
     try:
         body = await body_of(request)
         protocol.check_join_request(body)
-        moved = await elsewhere(request, "POST", body)
+        me = await who(request)
+        moved = await elsewhere(request, "POST", body, me.player)
         if moved is not None:
-            return moved
-        who = ctx.cluster.believe(request.headers, peer(request)) if ctx.cluster is not None else peer(request)
-        return ok(await ctx.hub.lobby.join(request.path_params["table"], body, who))
+            return await as_player(request, moved, me.player)
+        address = ctx.cluster.believe(request.headers, peer(request)) if ctx.cluster is not None else peer(request)
+        out = await ctx.hub.lobby.join(request.path_params["table"], body, address, me.player)
+        return await as_player(request, ok(out), me.player)
     except Refusal as r:
         return error(r.code, r.message)
 
 
 async def games(request: Request) -> Response:
-    """``GET /api/games``: the finished games kept here."""
-    return ok({"games": await context(request).hub.lobby.finished_games()})
-
-
-async def stats(request: Request) -> Response:
-    """``GET /api/stats?name=...``: a player's results."""
+    """``GET /api/games``: the finished games kept here (``mine``: those the asking player held a seat at)."""
     try:
-        return ok(await context(request).hub.lobby.player_stats(request.query_params.get("name")))
+        me = await who(request)
     except Refusal as r:
         return error(r.code, r.message)
+    return ok({"games": await context(request).hub.lobby.finished_games(None if me.fresh else me.player)})
 
 
 async def record(request: Request) -> Response:

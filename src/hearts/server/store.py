@@ -36,6 +36,7 @@ from sqlalchemy import (
     and_,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
@@ -81,6 +82,8 @@ seats_t = SqlTable(
     Column("token_hash", String(64)),
     Column("ever_human", Boolean, nullable=False),
     Column("client_seed", String(64), nullable=False, server_default=""),
+    #: the player id of the person who holds the seat (None: a bot's or an open seat, or stored by an older version)
+    Column("player", String(32), index=True),
 )
 
 actions_t = SqlTable(
@@ -90,6 +93,30 @@ actions_t = SqlTable(
     Column("seq", Integer, primary_key=True),
     Column("body", Text, nullable=False),
     Column("created", Float, nullable=False),
+)
+
+
+players_t = SqlTable(
+    "hearts_players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    #: the name the player last sat down with (or the operator gave: then ``name_locked``)
+    Column("name", String(80), nullable=False),
+    Column("name_locked", Boolean, nullable=False, server_default=false()),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Column("banned", Boolean, nullable=False, server_default=false()),
+    #: an account's login (None: a guest) and password hash (see :mod:`hearts.server.identity`)
+    Column("login", String(24), unique=True),
+    Column("password", String(200)),
+)
+
+#: settings the workers of one database share: the key that signs player ids
+meta_t = SqlTable(
+    "hearts_meta",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 
@@ -223,7 +250,9 @@ class Store:
                 )
                 seat_rows = conn.execute(select(seats_t).where(seats_t.c.table_id == row["id"]).order_by(seats_t.c.seat)).mappings()
                 for s in seat_rows:
-                    table.seats[s["seat"]] = Seat(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"])
+                    table.seats[s["seat"]] = Seat(
+                        s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"], s["player"]
+                    )
                 log = [
                     json.loads(r.body)
                     for r in conn.execute(select(actions_t.c.body).where(actions_t.c.table_id == row["id"]).order_by(actions_t.c.seq))
@@ -243,16 +272,17 @@ class Store:
             ).all()
         return [game_summary(r.id, json.loads(r.rules), r.finished, json.loads(r.result or "{}")) for r in rows]
 
-    def player_stats(self, name: str) -> dict[str, Any]:
-        """One player's results over every finished game where a person of that name held a seat.
+    def player_stats(self, player: str) -> dict[str, Any]:
+        """One player's results over every finished game where the person with player id ``player`` held a seat.
 
         ``games``, ``wins``, ``hands`` and ``points`` (their sum of hand points: the final scores), ``moons_shot``
         and ``moons_conceded`` (moons others shot; counted for games finished by a version that stores the shooters).
         A game the player left before its end, a bot finishing it for them, is ``abandoned``, and counts in nothing else.
         """
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_t.c.result).where(tables_t.c.status == FINISHED)).all()
-        return player_stats(name, (json.loads(r.result or "{}") for r in rows))
+            mine = select(seats_t.c.table_id).where(seats_t.c.player == player)
+            rows = conn.execute(select(tables_t.c.result).where(tables_t.c.status == FINISHED, tables_t.c.id.in_(mine))).all()
+        return player_stats(player, (json.loads(r.result or "{}") for r in rows))
 
     def record(self, table_id: str) -> tuple[str, str | None] | None:
         """(status, record text or None) of a table; None if there is no such table."""
@@ -281,6 +311,7 @@ def _seat_row(seat: Seat) -> dict[str, Any]:
         "token_hash": seat.token_hash,
         "ever_human": seat.ever_human,
         "client_seed": seat.client_seed,
+        "player": seat.player,
     }
 
 
@@ -316,6 +347,10 @@ def _migrate(engine: Engine) -> None:
     if "client_seed" not in seat_columns:
         with engine.begin() as conn:
             conn.execute(text(f"ALTER TABLE hearts_seats ADD COLUMN{maybe} client_seed VARCHAR(64) NOT NULL DEFAULT ''"))
+    if "player" not in seat_columns:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE hearts_seats ADD COLUMN{maybe} player VARCHAR(32)"))
+            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_hearts_seats_player ON hearts_seats (player)"))
     if "creator" not in table_columns:
         with engine.begin() as conn:
             conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} creator VARCHAR(64)"))

@@ -67,7 +67,10 @@ class Refusal(Exception):
 
 @dataclass
 class Seat:
-    """One seat: who holds it, and the hash of its token (the token itself is never stored)."""
+    """One seat: who holds it, and the hash of its token (the token itself is never stored).
+
+    ``player``: the id of the person who took it (:mod:`hearts.server.identity`); ``name`` is only their label.
+    """
 
     seat: int
     name: str = ""
@@ -75,6 +78,7 @@ class Seat:
     token_hash: str | None = None
     ever_human: bool = False
     client_seed: str = ""
+    player: str | None = None
 
 
 def token_hash(token: str) -> str:

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from hearts.bots.registry import HINT_LEVEL, LEVELS, make_bot
 from hearts.core.fair_deal import new_server_seed
@@ -46,7 +46,6 @@ from hearts.core.rules import Rules
 from hearts.record import dumps_record
 from hearts.server import protocol
 from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, check_join, table_options
-from hearts.server.names import check_name
 from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
 from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
@@ -65,6 +64,8 @@ KEEP_OPEN = 10
 PAGE_LEVELS = ("easy", "medium", "hard")
 #: the level of a table made without one
 PAGE_DEFAULT_LEVEL = "medium"
+#: the player id of the one person who plays in the page (the server's are signed ids: see hearts.server.identity)
+PAGE_PLAYER = "page"
 
 
 @dataclass
@@ -196,7 +197,6 @@ class PageHost:
     def _route(self, method: str, path: str, data: Any, out: Outbox) -> tuple[Any, int]:
         url = urlsplit(path)
         parts = [unquote(p) for p in url.path.strip("/").split("/")]
-        query = parse_qs(url.query)
         if parts[:1] != ["api"]:
             raise Refusal("not_found", "no such page")
         rest = parts[1:]
@@ -218,8 +218,9 @@ class PageHost:
         if method == "GET" and rest == ["games"]:
             return {"games": [game_summary(g["id"], g["rules"], g["finished"], g["result"]) for g in reversed(self.finished)]}, 200
         if method == "GET" and rest == ["stats"]:
-            name = check_name(query.get("name", [""])[0])
-            return player_stats(name, (g["result"] for g in self.finished)), 200
+            return player_stats(PAGE_PLAYER, (_as_page_player(g["result"]) for g in self.finished)), 200
+        if method == "GET" and rest == ["me"]:  # the one person of this browser: no account, no tables elsewhere
+            return {"player": PAGE_PLAYER, "name": None, "login": None, "banned": False, "tables": [], "page": True}, 200
         if method == "GET" and len(rest) == 3 and rest[0] == "games" and rest[2] == "record":
             for g in self.finished:
                 if g["id"] == rest[1]:
@@ -251,12 +252,13 @@ class PageHost:
         )
         token = secrets.token_urlsafe(24)
         seat = table.seats[0]
-        seat.name, seat.kind, seat.token_hash, seat.ever_human, seat.client_seed = (
+        seat.name, seat.kind, seat.token_hash, seat.ever_human, seat.client_seed, seat.player = (
             new.name,
             HUMAN,
             token_hash(token),
             True,
             new.client_seed or "",
+            PAGE_PLAYER,
         )
         names = (n for n in BOT_NAMES if n != new.name)
         for other in table.seats[1:]:  # nobody else can join: the bots sit down at once (the server seats them at the start)
@@ -577,6 +579,15 @@ class PageHost:
         for table in open_tables[: max(0, len(open_tables) - KEEP_OPEN)]:
             del self.tables[table.id]
             self.paces.pop(table.id, None)
+
+
+def _as_page_player(result: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's result with the page's person as the player of each person's seat (a result kept by an
+    older version names no players: every person's seat at a table in the page was this browser's person)."""
+    if "players" in result:
+        return result
+    humans = result.get("humans") or []
+    return {**result, "players": [PAGE_PLAYER if i in humans else None for i in range(len(result.get("names", [])))]}
 
 
 def _table_snapshot(table: Table) -> dict[str, Any]:

@@ -4,6 +4,7 @@ import { $, el, formatTime, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { cleanName, levelText, nameProblem, variantText } from "./names.js";
 import { randomSeed, saveName, savedName, storeToken } from "./prefs.js";
+import { seatBack, whoAmI } from "./me.js";
 import { recordLink } from "./records.js";
 import { IN_PAGE, tableHref } from "./site.js";
 
@@ -159,19 +160,77 @@ function gameItem(g) {
 
 async function loadLists() {
   const none = IN_PAGE ? tr("No game in progress: start one above.") : tr("No open tables: create one above.");
+  const me = await whoAmI(true);
+  if (!IN_PAGE) showMe(me);
   await fillList("/api/tables", "tables", "open-tables", none, tr("Could not load the tables"), tableItem);
   await fillList("/api/games", "games", "finished-games", tr("No finished games yet."), tr("Could not load the finished games"), gameItem);
-  loadStats();
+  loadStats(me);
 }
 
-// A player's stats over the finished games kept by this server (by name).
-async function loadStats() {
+// The tables where this player holds a seat, each with the way back in, and the account panel.
+function showMe(me) {
+  const mine = (me && me.tables) || [];
+  $("me-panel").hidden = !mine.length;
+  const ul = $("my-tables");
+  ul.textContent = "";
+  for (const t of mine) {
+    const back = el("button", { type: "button", class: "primary", "data-back": t.table, text: tr("Back to your seat") });
+    back.addEventListener("click", async () => {
+      back.disabled = true;
+      try {
+        const d = await seatBack(t.table, (me && me.name) || savedName());
+        location.assign(tableHref(t.table) + "#token=" + encodeURIComponent(d.token));
+      } catch (e) { back.disabled = false; showMessage(e.message, "error"); }
+    });
+    ul.appendChild(el("li", { class: "table-item", "data-mine": t.table }, [
+      el("div", { class: "grow" }, [
+        el("strong", { text: tr("Table {id}", { id: t.table }) }),
+        el("span", { class: "muted", text: " · " + tr("Seat {number}", { number: t.seat + 1 }) + " · " + statusText(t.status) })
+      ]),
+      el("div", { class: "item-actions" }, [back])
+    ]));
+  }
+  $("account").hidden = !me;
+  if (!me) return;
+  $("account-status").textContent = me.banned ? tr("This player is banned from this server.")
+    : me.login ? tr("Logged in as {login}.", { login: me.login })
+      : tr("You play as a guest in this browser. Make an account to play as yourself on another device too.");
+  $("account-form").hidden = !!me.login;
+  $("logout-btn").hidden = !me.login;
+}
+
+async function accountRequest(path, message) {
+  const body = { login: $("account-login").value.trim(), password: $("account-password").value };
   const name = savedName();
-  const box = $("stats");
-  if (!name || !box) { if (box) box.hidden = true; return; }
+  if (path === "/api/account" && name) body.name = name;
   try {
-    const s = await api("GET", "/api/stats?name=" + encodeURIComponent(name));
-    box.hidden = false;
+    await api("POST", path, body);
+    $("account-password").value = "";
+    showMessage(message, "info");
+    loadLists();
+  } catch (e) { showMessage(e.message, "error"); }
+}
+
+function wireAccount() {
+  $("account-form").addEventListener("submit", (ev) => { ev.preventDefault(); accountRequest("/api/login", tr("You are logged in.")); });
+  $("register-btn").addEventListener("click", () => {
+    if (!$("account-form").reportValidity()) return;
+    accountRequest("/api/account", tr("Your account is ready: log in with it on another device to play as yourself there."));
+  });
+  $("logout-btn").addEventListener("click", async () => {
+    try { await api("POST", "/api/logout", {}); showMessage(tr("You are logged out: you play as a new guest."), "info"); loadLists(); }
+    catch (e) { showMessage(e.message, "error"); }
+  });
+}
+
+// This player's own stats over the finished games kept by this server.
+async function loadStats(me) {
+  const name = (me && me.name) || savedName();
+  const box = $("stats");
+  if (!box) return;
+  try {
+    const s = await api("GET", "/api/stats");
+    box.hidden = !s.games && !s.abandoned;
     $("stats-name").textContent = name;
     const dl = $("stats-list");
     dl.textContent = "";
@@ -232,6 +291,7 @@ export async function showLobby() {
     }
   });
   $("refresh-btn").addEventListener("click", loadLists);
+  if (!IN_PAGE) wireAccount();
   loadLists();
   setInterval(() => { if (!document.hidden) loadLists(); }, 15000);
   try {

@@ -9,6 +9,7 @@ import { showHelp } from "./help.js";
 import { renderRing } from "./ring.js";
 import { checkNameInput, createTable, joinable } from "./lobby.js";
 import { cleanName, mySeat, nameProblem, seatName, variantText, who, whoLower } from "./names.js";
+import { holdsSeat, seatBack } from "./me.js";
 import { option, randomSeed, saveName, savedName, speed, storeToken, storedToken } from "./prefs.js";
 import { Connection } from "./protocol.js";
 import { fullUrl, IN_PAGE, tableHref } from "./site.js";
@@ -80,6 +81,7 @@ export function showTable(id) {
     $("seat-panel").hidden = false;
     $("join-name").value = savedName();
     $("join-seed").value = randomSeed();
+    if (!IN_PAGE) comeBack(id);
   }
   T.conn = new Connection(id, token || null, { message: onServerMessage, status: setConn, closed: onClosed });
   $("invite-link").value = fullUrl(tablePath());
@@ -113,6 +115,20 @@ export function showTable(id) {
   window.addEventListener("resize", () => { if (T.state) renderSeats(); });
   setInterval(tickTimer, 250);
   T.conn.connect();
+}
+
+// This player holds a seat here but this browser has no token for it (another device, or after logging in):
+// joining again gives the seat back.
+async function comeBack(id) {
+  if (!(await holdsSeat(id))) return;
+  try {
+    const d = await seatBack(id, savedName());
+    history.replaceState(null, "", tablePath() + "#token=" + encodeURIComponent(d.token));
+    $("seat-panel").hidden = true;
+    T.conn.reconnectNow(d.token);
+    updateOwnLink();
+    showMessage(tr("You are back in seat {number}.", { number: d.seat + 1 }), "info");
+  } catch (e) { /* the seat panel stays: the player may take a seat or watch */ }
 }
 
 async function onJoin(ev) {
