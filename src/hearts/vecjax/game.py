@@ -135,8 +135,11 @@ class HeartsGame:
     # -- the functional API ----------------------------------------------------------
     def init(self, key: Array) -> GameState:
         """A new hand from ``key`` (a PRNG key; the same key, the same deal)."""
-        game = self.deal(key)
-        return self._state(game, jnp.zeros(self.num_players, jnp.float32), jnp.bool_(False), jnp.int32(0))
+        return self.start(self.deal(key))
+
+    def start(self, game: State) -> GameState:
+        """The :class:`GameState` of a game dealt elsewhere (one game of :func:`~hearts.vecjax.from_vec`'s batch, under ``jax.vmap``)."""
+        return self._state(game, jnp.zeros(self.num_players, jnp.float32), game.phase == step.DONE, game.steps)
 
     def step(self, state: GameState, action: Array, key: Array | None = None) -> GameState:
         """The hand after the acting seat plays (or picks to pass) card ``action``; ``key`` is unused (the deal holds the chance).
