@@ -61,12 +61,19 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "torch": (),
     "openskill": (),
     "jax": ("vecjax",),
+    "pgx": ("vecjax",),
     "numba": ("jit",),
     "llvmlite": ("jit",),
 }
 
 #: optional libraries that exactly one module may import (lazily)
-OWNERS = {"ray": "sim/ray_backend.py", "pyarrow": "sim/selfplay_io.py", "torch": "learn/train.py", "openskill": "ladder/rating.py"}
+OWNERS = {
+    "ray": "sim/ray_backend.py",
+    "pyarrow": "sim/selfplay_io.py",
+    "torch": "learn/train.py",
+    "openskill": "ladder/rating.py",
+    "pgx": "vecjax/pgx_env.py",
+}
 
 
 def imports_of(path: Path) -> list[tuple[str, int]]:

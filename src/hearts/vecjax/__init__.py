@@ -7,6 +7,10 @@
   off). The rules, legal cards, rewards and observations are exactly
   :class:`hearts.vec.VecHearts`'s; :meth:`JaxHearts.from_vec` loads a NumPy
   batch's games (the differential test plays both in step).
+- :func:`make`: one game as pure ``init`` / ``step`` / ``observe`` functions
+  (the API of JAX game libraries such as pgx), for ``jax.vmap`` and
+  ``jax.jit``; ``hearts.vecjax.pgx_env.PgxHearts`` adapts it to ``pgx.Env``
+  (the ``pgx`` extra).
 
 >>> import jax
 >>> from hearts.core import Rules
@@ -18,6 +22,7 @@
 """
 
 from .env import JaxError, JaxHearts
+from .game import GameState, HeartsGame, make
 from .state import State, from_vec
 
-__all__ = ["JaxError", "JaxHearts", "State", "from_vec"]
+__all__ = ["GameState", "HeartsGame", "JaxError", "JaxHearts", "State", "from_vec", "make"]
