@@ -208,7 +208,19 @@ async function accountRequest(path, message) {
     $("account-password").value = "";
     showMessage(message, "info");
     loadLists();
-  } catch (e) { showMessage(e.message, "error"); }
+  } catch (e) { showMessage(accountError(e), "error"); }
+}
+
+// An account request's refusal, in the player's language (the server's messages are English).
+function accountError(e) {
+  const message = String(e.message || "");
+  if (e.code === "login_failed") return tr("Wrong login or password.");
+  if (e.code === "banned") return tr("This player is banned from this server.");
+  if (e.code === "rate_limited") return tr("Too many attempts: wait a minute.");
+  if (e.code === "bad_request" && message.includes("taken")) return tr("That login is taken: choose another.");
+  if (e.code === "bad_request" && message.includes("already have")) return tr("You already have an account: log out to make another.");
+  if (e.code === "bad_request") return tr("A login is 3 to 24 letters (a-z), digits, '.', '-' or '_'; a password is 8 to 200 characters.");
+  return message;
 }
 
 function wireAccount() {

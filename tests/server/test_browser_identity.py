@@ -1,0 +1,107 @@
+"""Identity in real Chromium: an account carries a player to another browser and back to their seat; a name typed by
+someone else is only a label. Three browsers (three cookie jars), in English and Turkish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import InProcessServer
+from .test_browser_e2e import DESKTOP, PHONE, _needs, chromium_browser  # noqa: F401 (fixtures)
+from .test_browser_languages import LOCALES, catalog
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("_needs")]
+#: each page's script errors
+ERRORS: dict[int, list[str]] = {}
+
+
+def _browser(browser: Any, code: str, size: tuple[int, int] = DESKTOP) -> Any:  # one person's own browser
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=LOCALES[code])
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.on("pageerror", lambda e: ERRORS.setdefault(id(page), []).append(str(e)))
+    return page
+
+
+def _lobby(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#account", state="visible")
+
+
+def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server: InProcessServer, chromium_browser: Any) -> None:  # noqa: F811
+    tr = catalog("tr")
+    ann = _browser(chromium_browser, "en")
+    other_device = _browser(chromium_browser, "tr", PHONE)
+    bob = _browser(chromium_browser, "tr")
+    try:
+        # Ann makes a table in her browser and an account in the lobby.
+        _lobby(ann, server.base)
+        assert "guest" in ann.locator("#account-status").inner_text()
+        ann.fill("#create-name", "Ann")
+        ann.select_option("#create-level", "easy")
+        ann.fill("#create-timer", "0")
+        ann.click("#create-btn")
+        ann.wait_for_url("**/t/*#token=*")
+        tid = ann.evaluate("window.heartsClient.state ? window.heartsClient.state.table.id : location.pathname.split('/')[2]")
+        _lobby(ann, server.base)
+        assert ann.locator(f"#my-tables li[data-mine='{tid}']").count() == 1
+        ann.fill("#account-login", "ann.lee")
+        ann.fill("#account-password", "queen of spades")
+        ann.click("#register-btn")
+        ann.wait_for_function("() => document.querySelector('#account-status').innerText.includes('ann.lee')")
+        assert ann.locator("#logout-btn").is_visible() and not ann.locator("#account-form").is_visible()
+
+        # Bob types "Ann" at Ann's table: he gets a seat of his own, and his lobby is his.
+        bob.goto(f"{server.base}/t/{tid}")
+        bob.wait_for_selector("#seat-panel", state="visible")
+        bob.fill("#join-name", "Ann")
+        bob.click("#join-btn")
+        bob.wait_for_function(
+            "() => window.heartsClient.state && window.heartsClient.state.you && window.heartsClient.state.you.seat !== null"
+        )
+        assert bob.evaluate("window.heartsClient.state.you.seat") == 1
+        _lobby(bob, server.base)
+        assert bob.locator(f"#my-tables li[data-mine='{tid}']").inner_text().count("2") >= 1  # seat 2, as people count
+        assert (
+            bob.locator("#account-status").inner_text()
+            == tr["You play as a guest in this browser. Make an account to play as yourself on another device too."]
+        )
+
+        # Ann on her phone (Turkish): a wrong password is refused in Turkish, the right one brings her tables back.
+        _lobby(other_device, server.base)
+        assert other_device.locator(f"#my-tables li[data-mine='{tid}']").count() == 0
+        other_device.fill("#account-login", "ann.lee")
+        other_device.fill("#account-password", "queen of hearts")
+        other_device.click("#login-btn")
+        other_device.wait_for_function(
+            "(m) => document.querySelector('#message').innerText.includes(m)",
+            arg=tr["Wrong login or password."],
+        )
+        other_device.fill("#account-password", "queen of spades")
+        other_device.click("#login-btn")
+        other_device.wait_for_selector(f"#my-tables li[data-mine='{tid}'] button")
+        other_device.click(f"#my-tables li[data-mine='{tid}'] button")
+        other_device.wait_for_url(f"**/t/{tid}#token=*")
+        other_device.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
+        assert other_device.evaluate("window.heartsClient.state.you.seat") == 0
+        assert other_device.evaluate("window.heartsClient.state.you.name") == "Ann"
+
+        # The table's own address, without the token, also seats her again (no "take a seat" form).
+        other_device.evaluate("() => localStorage.clear()")
+        other_device.goto(f"{server.base}/t/{tid}")
+        other_device.wait_for_url(f"**/t/{tid}#token=*")
+        other_device.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
+        assert other_device.evaluate("window.heartsClient.state.you.seat") == 0
+        assert other_device.locator("#seat-panel").is_hidden()
+
+        # Logging out makes the phone a new guest: no tables, the form back.
+        _lobby(other_device, server.base)
+        other_device.click("#logout-btn")
+        other_device.wait_for_selector("#account-form", state="visible")
+        assert other_device.locator("#me-panel").is_hidden()
+        for page in (ann, bob, other_device):
+            assert ERRORS.get(id(page), []) == []
+    finally:
+        for page in (ann, bob, other_device):
+            page.context.close()
