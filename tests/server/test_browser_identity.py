@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import InProcessServer
+from .conftest import InProcessServer, Player
 from .test_browser_e2e import DESKTOP, PHONE, _needs, chromium_browser  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, catalog
 
@@ -104,4 +104,49 @@ def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server:
             assert ERRORS.get(id(page), []) == []
     finally:
         for page in (ann, bob, other_device):
+            page.context.close()
+
+
+def test_playing_again_together(server: InProcessServer, chromium_browser: Any) -> None:  # noqa: F811
+    """Ann (English) and Bob (Turkish) finish a game; Ann asks to play again, Bob's page offers him his kept seat."""
+    tr = catalog("tr")
+    server.hub.review = 0
+    ann_http, bob_http = Player(server.base), Player(server.base)
+    t = ann_http.table(name="Ann", turn_seconds=10, target=1, level="easy")  # one hand (or a few, on a tie)
+    tid = t["table"]
+    b = bob_http.post(f"/api/tables/{tid}/join", {"name": "Bob"})[1]
+    ann = _browser(chromium_browser, "en")
+    bob = _browser(chromium_browser, "tr", PHONE)
+    try:
+        for page, who in ((ann, ann_http), (bob, bob_http)):
+            page.context.add_cookies([{"name": "hearts_player", "value": who.cookie, "url": server.base}])
+        ann.goto(server.base + t["link"])
+        bob.goto(server.base + b["link"])
+        for page in (ann, bob):
+            page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
+        server.hub.tables[tid].table.turn_seconds = 1  # the timer plays for both: the protocol's least is 10 s
+        ann.click("#start-btn")
+        for page in (ann, bob):
+            page.wait_for_selector("#again-btn", timeout=120000)
+        ann.click("#again-btn")
+        ann.wait_for_url("**/t/*#token=*")
+        ann.wait_for_function(f"() => window.heartsClient.state && window.heartsClient.state.table.id !== '{tid}'")
+        nxt = ann.evaluate("window.heartsClient.state.table.id")
+        assert ann.evaluate("window.heartsClient.state.you.seat") == 0
+        # Bob's page says a new game waits with his seat kept, in Turkish; he takes it
+        bob.wait_for_selector("#again-note")
+        assert (
+            bob.locator("#again-note").inner_text()
+            == tr["Someone asked to play again: a new game at this table's settings waits, with your seat kept for you until it starts."]
+        )
+        bob.click("#again-btn")
+        bob.wait_for_url(f"**/t/{nxt}#token=*")
+        bob.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
+        assert bob.evaluate("window.heartsClient.state.you.seat") == 1
+        seats = server.get(f"/api/tables/{nxt}")[1]["seats"]
+        assert [(s["kind"], s["name"]) for s in seats[:2]] == [("human", "Ann"), ("human", "Bob")]
+        for page in (ann, bob):
+            assert ERRORS.get(id(page), []) == []
+    finally:
+        for page in (ann, bob):
             page.context.close()

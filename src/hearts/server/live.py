@@ -198,7 +198,7 @@ class LiveTable:
                 back = await self._seat_again(player)
                 if back is not None:
                     return back
-            seat = table.seat_for(wanted)
+            seat = table.seat_for(wanted, player)
             if seat is None:
                 if table.status == FINISHED:
                     raise Refusal("not_now", "the game is over")
@@ -423,6 +423,10 @@ class LiveTable:
             return
         if kind == "hint":
             client.send(protocol.reply("hint", **await services.hint(self, client.seat), **ids))
+            return
+        if kind == "again":
+            table_id = await self.hub.lobby.play_again(self, client.seat)
+            client.send(protocol.reply("ok", seq=self.table.seq, table=table_id, **ids))
             return
         if kind in ("claim", "undo"):
             seq = await (services.claim if kind == "claim" else services.undo)(self, client.seat, msg["seq"])

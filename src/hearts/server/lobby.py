@@ -30,7 +30,7 @@ from .forms import check_create, check_join
 from .live import LiveTable
 from .projection import table_json
 from .store import OverQuota, Quota
-from .table import FINISHED, PLAYING, Refusal, Table
+from .table import FINISHED, HUMAN, PLAYING, Refusal, Table
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -86,6 +86,28 @@ class Lobby:
         if name is not None:
             out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}, peer, player))
         return out
+
+    async def play_again(self, live: LiveTable, seat: int) -> str:
+        """The table of the next game for the people of ``live``'s finished game (made by the first who asks): the
+        same settings, each person's seat kept for them until the start. Its id is in ``live``'s table from then on.
+        Raises Refusal ``not_now`` before the game is over, or for a seat no person held to the end."""
+        hub = self.hub
+        async with live.lock:
+            table = live.table
+            if table.status != FINISHED:
+                raise Refusal("not_now", "the game is not over: play again once it ends")
+            if table.seats[seat].kind != HUMAN or table.seats[seat].player is None:
+                raise Refusal("not_now", "only the people who played this game may ask to play again")
+            if table.again is not None and table.again in hub.tables:
+                return table.again
+            new = table.next_game(secrets.token_urlsafe(6), new_server_seed(), time.time())
+            await hub.db_call(hub.store.create, new)
+            nxt = LiveTable(hub, new)
+            hub.tables[new.id] = nxt
+            nxt.arm_expiry()
+            table.again = new.id
+        live.broadcast()
+        return new.id
 
     async def join(self, table_id: str, body: Any, peer: str | None = None, player: str | None = None) -> dict[str, Any]:
         """Take a seat: returns the seat and its secret token (see the module's notes for who may).

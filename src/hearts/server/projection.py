@@ -58,7 +58,9 @@ def seats_json(table: Table, connected: set[int], away: set[int]) -> list[dict[s
             "connected": s.seat in connected,
             "away": s.seat in away,
             # may a newcomer take it (an open seat, or a bot's that no person has held: the rule of Table.seat_for)
-            "joinable": table.status != FINISHED and (s.kind == OPEN or (s.kind == BOT and not s.ever_human)),
+            "joinable": table.status != FINISHED and ((s.kind == OPEN and s.player is None) or (s.kind == BOT and not s.ever_human)),
+            # an open seat kept for the player who held it in the last game (playing again), until the start
+            "kept": s.kind == OPEN and s.player is not None,
         }
         for s in table.seats
     ]
@@ -80,6 +82,8 @@ def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] =
         "created": table.created,
         "deals": table.deals_json(),
         "facts": rules_facts(table.rules),
+        # the table of the next game, once a player at this finished one asked to play again (None before)
+        "again": table.again,
     }
 
 

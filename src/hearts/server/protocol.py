@@ -44,6 +44,8 @@ FIELDS: dict[str, dict[str, bool]] = {
     "hint": {"seq": False},
     "claim": {"seq": True},
     "undo": {"seq": True},
+    # after the game: a new game at this table's settings for the same people (each one's seat kept for them)
+    "again": {},
     # take back your pass while the others still choose theirs
     "unpass": {"seq": True},
     # a remote bot's reply to a decide; its values are checked against the decision (hearts.server.remote)

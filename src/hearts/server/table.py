@@ -102,6 +102,8 @@ class Table:
     created: float = 0.0
     #: the client seeds in seat order, fixed when the game starts (None before)
     client_seeds: list[str] | None = None
+    #: the table of the next game these players were offered, once one of them asked to play again (None before)
+    again: str | None = None
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -168,14 +170,40 @@ class Table:
         """What is published when a hand starts: the SHA-256 of the seed's hex text."""
         return hashlib.sha256(seed.encode()).hexdigest()
 
-    def seat_for(self, wanted: int | None) -> int | None:
-        """The seat a newcomer gets: ``wanted`` if it may be taken, else the first that may (None: no seat)."""
-        free = [s.seat for s in self.seats if s.kind == OPEN or (s.kind == BOT and not s.ever_human)]
-        if self.status == FINISHED or not free:
+    def seat_for(self, wanted: int | None, player: str | None = None) -> int | None:
+        """The seat a newcomer gets: ``wanted`` if it may be taken, else the first that may (None: no seat).
+
+        An open seat kept for a player (:meth:`next_game`) is theirs alone: ``player`` gets it, whatever it asks for.
+        """
+        if self.status == FINISHED:
+            return None
+        kept = [s.seat for s in self.seats if s.kind == OPEN and s.player is not None and s.player == player]
+        if kept:
+            return kept[0]
+        free = [s.seat for s in self.seats if (s.kind == OPEN and s.player is None) or (s.kind == BOT and not s.ever_human)]
+        if not free:
             return None
         if wanted is None:
             return free[0]
         return wanted if wanted in free else None
+
+    def next_game(self, table_id: str, secret: str, created: float) -> Table:
+        """A new table for playing again: these rules, level and timer; each person's seat kept open for them (the
+        same seat, their name on it) until the start, when a bot takes it if they did not come.
+
+        >>> old = Table.new("t1", Rules.standard(4), level="easy", turn_seconds=0, secret="11" * 32)
+        >>> old.seats[2].kind, old.seats[2].name, old.seats[2].player = HUMAN, "Ann", "pAnn"
+        >>> new = old.next_game("t2", "22" * 32, 1.0)
+        >>> [(s.kind, s.name, s.player) for s in new.seats][1:3]
+        [('open', '', None), ('open', 'Ann', 'pAnn')]
+        >>> new.seat_for(2), new.seat_for(None, "pAnn")
+        (None, 2)
+        """
+        new = Table.new(table_id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=secret, created=created)
+        for old, seat in zip(self.seats, new.seats, strict=True):
+            if old.kind == HUMAN and old.player is not None:
+                seat.name, seat.player = old.name, old.player
+        return new
 
     def is_joining(self, seat: int) -> bool:
         """Was ``seat`` taken during the game, with a bot still finishing the current hand for it?"""
@@ -266,8 +294,8 @@ class Table:
         if entry["kind"] == "start":
             names = iter(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
             for s in self.seats:
-                if s.kind == OPEN:
-                    s.kind, s.name = BOT, next(names)
+                if s.kind == OPEN:  # a seat kept for a player who did not come too
+                    s.kind, s.name, s.player = BOT, next(names), None
             if self.fair:
                 clients = entry.get("client_seeds")
                 if clients is None:  # a new start: the humans' seeds now, recorded in the log entry

@@ -137,6 +137,9 @@ export function fillGameOver(tableId, names, scores, winners, me, extra) {
   box.appendChild(el("ol", { class: "final" }, order.map((i) => el("li", { class: winners.indexOf(i) >= 0 ? "winner" : "" }, [
     (i === me ? tr("You") : names[i]) + " — " + tn("{n} point", "{n} points", scores[i])
   ]))));
+  if (extra && extra.againWaiting) {
+    box.appendChild(el("p", { id: "again-note", class: "small-print", text: tr("Someone asked to play again: a new game at this table's settings waits, with your seat kept for you until it starts.") }));
+  }
   box.appendChild(el("p", { class: "actions center" }, [
     extra && extra.playAgain ? el("button", { type: "button", id: "again-btn", class: "primary", onclick: extra.playAgain, text: tr("Play again") }) : null,
     recordLink(tableId, { id: "record-link" }, tr("Download the record")),

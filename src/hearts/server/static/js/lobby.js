@@ -99,7 +99,8 @@ function seatSummary(t) {
   const people = [];
   let bots = 0, open = 0;
   for (const s of t.seats || []) {
-    if (s.kind === "open") open += 1;
+    if (s.kind === "open" && s.kept) people.push(tr("{name} (seat kept)", { name: s.name }));
+    else if (s.kind === "open") open += 1;
     else if (s.kind === "bot" && !s.name) bots += 1;
     else {
       const name = s.name || tr("Seat {number}", { number: s.seat + 1 });

@@ -78,7 +78,8 @@ export function renderRing(box, s, memo) {
     const marks = [];
     if (seat.remote) marks.push(el("span", { class: "tag bot remote", title: tr("a remote bot: its own program plays this seat"), text: tr("remote bot") }));
     else if (seat.kind === "bot") marks.push(el("span", { class: "tag bot", text: tr("bot") }));
-    if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: tr("open") }));
+    if (seat.kind === "open" && seat.kept) marks.push(el("span", { class: "tag open kept", title: tr("kept for the player of the last game until the start"), text: tr("kept") }));
+    else if (seat.kind === "open") marks.push(el("span", { class: "tag open", text: tr("open") }));
     // a player who left: a bot of the table's level plays the seat until they come back
     const leftSeat = seat.away && seat.kind === "human";
     if (leftSeat) marks.push(el("span", { class: "tag away left", text: tr("left") }));

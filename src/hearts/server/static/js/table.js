@@ -16,7 +16,7 @@ import { fullUrl, IN_PAGE, tableHref } from "./site.js";
 import { play as playSound, soundsFor } from "./sound.js";
 
 export const T = {
-  id: null, conn: null, state: null, welcome: null,
+  id: null, conn: null, state: null, welcome: null, wantAgain: false,
   selected: [], // indices into the sorted hand while passing
   sortedCards: [], focusIndex: 0, hinted: null, hintId: null, hintRetry: null,
   handsSeen: null, moonDismissedSeq: null, sheetAuto: false,
@@ -714,11 +714,22 @@ function renderGameOver() {
   $("table-view").classList.toggle("over", !!s.game_over);
   if (!s.game_over) { $("game-over").hidden = true; return; }
   const names = s.table.seats.map((x, i) => seatName(s, i));
-  fillGameOver(T.id, names, s.scores, s.winners || [], mySeat(s), { sheet: () => showScoreSheet(T.state), playAgain: s.you ? playAgain : null });
+  const again = !IN_PAGE && s.you && s.table.again ? s.table.again : null;
+  fillGameOver(T.id, names, s.scores, s.winners || [], mySeat(s), { sheet: () => showScoreSheet(T.state), playAgain: s.you ? playAgain : null, againWaiting: !!again });
+  if (again && T.wantAgain) { T.wantAgain = false; joinAgain(again); }
 }
 
-// A new table with this one's rules, level and timer; you sit down at once (send the invite to friends).
+// Play again: on a server, one new game for everyone of this one (the same settings, each person's seat kept for
+// them until it starts): the first to ask makes it, and each takes their seat there or leaves. In the page: a new table.
 async function playAgain() {
+  if (!IN_PAGE) {
+    const again = T.state.table.again;
+    if (again) { joinAgain(again); return; }
+    T.wantAgain = true;
+    $("again-btn").disabled = true;
+    act({ type: "again" }); // the state that follows names the next game's table
+    return;
+  }
   const t = T.state.table;
   const rules = Object.assign({}, t.rules);
   delete rules.variant; delete rules.players;
@@ -727,6 +738,15 @@ async function playAgain() {
   if (name) body.name = name;
   $("again-btn").disabled = true;
   try { await createTable(body); } catch (e) { $("again-btn").disabled = false; showMessage(e.message, "error"); }
+}
+
+async function joinAgain(id) {
+  const btn = $("again-btn");
+  if (btn) btn.disabled = true;
+  try {
+    const d = await seatBack(id, (T.state.you && T.state.you.name) || savedName());
+    location.assign(tableHref(id) + "#token=" + encodeURIComponent(d.token));
+  } catch (e) { if (btn) btn.disabled = false; showMessage(e.message, "error"); }
 }
 
 async function tableGone() {
