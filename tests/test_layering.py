@@ -30,8 +30,8 @@ ALLOWED = {
     "session": {"core", "record", "bots"},  # a game in progress at a table, below the apps that drive it
     "tui": {"core", "record", "bots", "i18n", "frontend", "session"},
     "i18n": set(),
-    "server": {"core", "record", "bots", "i18n"},
-    "web": {"core", "record", "bots", "server"},  # the page's table: the server's standard-library modules, in Pyodide
+    "server": {"core", "record", "bots", "i18n", "session"},
+    "web": {"core", "record", "bots", "server", "session"},  # the page's table: the server's standard-library modules, in Pyodide
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim", "frontend"},
     "frontend": {"core"},  # the options every command-line front end of a table shares
