@@ -1,4 +1,5 @@
-"""Dependencies point one way (design notes): core <- record <- bots <- sim; core <- observe <- vec <- net, rl; nothing imports cli.
+"""Dependencies point one way (design notes): core <- record <- bots <- sim; core <- observe <- vec <- net, rl;
+bots <- session <- tui, server; nothing imports cli.
 
 The core is standard library only; third-party modules are imported only in
 their own subpackage (and lazily, for optional extras). An import that
@@ -26,10 +27,11 @@ ALLOWED = {
     "rl": {"core", "bots", "observe", "vec", "net"},
     "sim": {"core", "bots", "observe", "rl", "openspiel", "vec", "frontend"},
     "learn": {"core", "bots", "observe", "sim", "net"},
-    "tui": {"core", "record", "bots", "i18n", "frontend"},
+    "session": {"core", "record", "bots"},  # a game in progress at a table, below the apps that drive it
+    "tui": {"core", "record", "bots", "i18n", "frontend", "session"},
     "i18n": set(),
-    "server": {"core", "record", "bots", "i18n"},
-    "web": {"core", "record", "bots", "server"},  # the page's table: the server's standard-library modules, in Pyodide
+    "server": {"core", "record", "bots", "i18n", "session"},
+    "web": {"core", "record", "bots", "server", "session"},  # the page's table: the server's standard-library modules, in Pyodide
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim", "frontend"},
     "frontend": {"core"},  # the options every command-line front end of a table shares

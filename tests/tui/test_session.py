@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts.core import Game, PlayCard, Rules, parse_card
+from hearts.bots import Bot, RandomBot
+from hearts.core import Action, Game, PlayCard, Rules, SeatView, parse_card
 from hearts.record import game_record, read_record, replay, save_record
-from hearts.tui.session import Session, SessionError, seat_bots
+from hearts.tui.session import Session, SessionError, play_seats, seat_bots
 
 
 def new(tmp_path: Path, seed: int = 1, **kw: object) -> Session:
@@ -187,3 +188,115 @@ def test_resume_from_the_command_line_keeps_the_saved_bots_and_names(tmp_path: P
     assert again.bots == first.bots and again.names == ["Zoe", "Al", "Bo", "Cy"]
     other = session_of("--resume", str(path), "--level", "hard", "--name", "Y")
     assert other.bots == ["human", "hard", "hard", "hard"] and other.names == ["Y", "Al", "Bo", "Cy"]
+
+
+# -- the bots of a game: built once per seat, their memory kept, no card they may not see -------------------------
+
+LOGGING_BOT = """\
+import os, runpy, sys
+with open({log!r}, "a") as f:
+    f.write(f"{{os.getpid()}}\\n")
+sys.argv = [{bot!r}]
+runpy.run_path({bot!r}, run_name="__main__")
+"""
+
+
+def play_on(s: Session, hands: int) -> None:
+    """The human passes its first cards, plays its first legal card and adds a moon, until ``hands`` hands are dealt."""
+    while not s.game_over and (len(s.game.hands) < hands or not s.hand_over):
+        if s.hand_over:
+            s.next_hand()
+        elif not s.human_to_act():
+            s.step_bot()
+        elif s.phase == "pass":
+            s.pass_cards(s.view().hand[:3])
+        elif s.phase == "play":
+            s.play(s.view().legal[0])
+        else:
+            s.choose_moon("add")
+
+
+def next_play(s: Session) -> None:
+    """Deal the next hand and go on to the human's first card in it."""
+    s.next_hand()
+    if s.phase == "pass":
+        s.pass_cards(s.view().hand[:3])
+    s.run_bots()
+    assert s.phase == "play" and s.human_to_act()
+
+
+def test_an_exec_bot_starts_once_per_game_and_stops_with_it(tmp_path: Path) -> None:
+    import os
+    import sys
+
+    log = tmp_path / "starts.log"
+    script = tmp_path / "logging_bot.py"
+    script.write_text(LOGGING_BOT.format(log=str(log), bot=str(Path(__file__).parents[2] / "examples" / "bots" / "lowest.py")))
+    s = new(tmp_path, bots=f"exec:{sys.executable} {script}")
+    play_on(s, 2)  # two hands: dozens of decisions of each bot
+    starts = log.read_text().split()
+    assert len(starts) == 3  # one program a bot seat, for the whole game
+    assert s.seat_bots.faults() == []
+    next_play(s)
+    s.play(s.view().legal[0])
+    s.run_bots()
+    s.undo()  # the bots' memory cannot be rewound: they are built again, and start at their next decision
+    play_on(s, len(s.game.hands))  # to the end of the hand
+    assert len(log.read_text().split()) == 6
+    s.close()
+    for pid in map(int, log.read_text().split()):
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+class Spy(RandomBot):
+    """A random bot that remembers every view it was shown."""
+
+    def __init__(self, seed: int | None) -> None:
+        super().__init__(seed)
+        self.seen: list[SeatView] = []
+
+    def act(self, view: SeatView) -> Action:
+        self.seen.append(view)
+        return super().act(view)
+
+
+def test_bots_keep_their_memory_and_see_only_their_own_seat(tmp_path: Path) -> None:
+    made: list[Spy] = []
+
+    def factory(spec: str, *, seed: int | None = None) -> Bot:
+        made.append(Spy(seed))
+        return made[-1]
+
+    s = Session.new(Rules.standard(4), seed=4, bots="random", save_path=tmp_path / "g.json", factory=factory)
+    play_on(s, 3)
+    assert len(made) == 3  # one bot a seat for three hands
+    for seat, bot in s.seat_bots.bots.items():
+        assert isinstance(bot, Spy)
+        # the bot remembers every decision of its seat in the game, and every view it got is its own seat's
+        decisions = sum(1 for h in s.game.hands for i in play_seats(h) if i == seat) + sum(1 for h in s.game.hands if h.passes[seat])
+        assert len(bot.seen) == decisions + sum(1 for h in s.game.hands if h.shooter == seat)
+        for view in bot.seen:
+            hand = s.game.hands[view.hand_number - 1]
+            assert view.seat == seat and set(view.hand) <= set(hand.deal[seat]) | set(view.received or ())
+    # an undo builds the bots again: the cards taken back are in no bot's memory
+    next_play(s)
+    s.play(s.view().legal[0])
+    s.run_bots()
+    s.undo()
+    assert len(made) == 6 and all(not b.seen for b in made[3:])
+    s.play(s.view().legal[-1])
+    s.run_bots()
+    for bot in made[3:]:  # every view they got is of the line played after the undo
+        assert all(v.played_cards() == s.hand.plays[: len(v.played_cards())] for v in bot.seen)
+
+
+def test_a_search_bot_is_the_same_bot_from_move_to_move(tmp_path: Path) -> None:
+    """The search's memory (the moon shot it chose to play out, ``_latch``) lives as long as the game."""
+    s = new(tmp_path, bots="hard")
+    bots = dict(s.seat_bots.bots)
+    to_play(s)
+    s.play(s.view().legal[0])
+    s.run_bots()
+    assert s.seat_bots.bots == bots and all(s.seat_bots.bots[k] is bots[k] for k in bots)
+    assert all(hasattr(b, "_latch") for b in bots.values())

@@ -91,6 +91,25 @@ class Bot(ABC):
         """Release what the bot holds (a process, a connection) once its game is over; by default nothing."""
         return None
 
+    def reseed(self, seed: int) -> None:
+        """Draw the next decision's randomness from ``seed``, keeping everything else the bot remembers.
+
+        A host that keeps one bot for a whole game (:mod:`hearts.session`)
+        calls it before each decision, so the same moment of the same game
+        gets the same decision (after an undo, after a resume). By default
+        the bot's ``rng`` (a ``random.Random``, the convention of the
+        built-in bots) is seeded again; a bot without one keeps its own
+        randomness.
+
+        >>> bot = RandomBot(seed=1)
+        >>> bot.reseed(7); first = bot.rng.random()
+        >>> bot.reseed(7); first == bot.rng.random()
+        True
+        """
+        rng = getattr(self, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(seed)
+
     def faults(self) -> tuple[BotFault, ...]:
         """The decisions this bot failed so far (a fallback made them); in-process bots never fail this way."""
         return ()

@@ -140,6 +140,11 @@ class ExecBot(Bot):
     def faults(self) -> tuple[BotFault, ...]:
         return tuple(self._faults)
 
+    def reseed(self, seed: int) -> None:
+        """The program draws its own randomness (from the ``start`` message's seed); a fallback is seeded again."""
+        if self.fallback is not None:
+            self.fallback.reseed(seed)
+
     # -- decisions ------------------------------------------------------------------------
     def act(self, view: SeatView) -> Action:
         seat = view.seat

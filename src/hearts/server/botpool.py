@@ -42,6 +42,7 @@ from typing import Any
 
 from hearts.bots.kernel.runtime import warm as warm_kernels
 from hearts.bots.registry import FACTORIES, LEVELS, make_bot, parse_spec
+from hearts.session import decide
 
 log = logging.getLogger("hearts.server")
 
@@ -61,11 +62,6 @@ def usable_cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
-
-
-def decide(spec: str, seed: int, view: Any) -> Any:
-    """A bot's action from one seat's view (runs in a worker process, or on a thread)."""
-    return make_bot(spec, seed=seed).act(view)
 
 
 def _worker_ready() -> int:

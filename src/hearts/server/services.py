@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from hearts.bots.registry import HINT_LEVEL, LEVELS
+from hearts.session import HINT_SPEC
 
 from .table import Refusal
 
@@ -24,15 +24,12 @@ log = logging.getLogger("hearts.server")
 
 
 async def hint(live: LiveTable, seat: int) -> dict[str, Any]:
-    """The hint level's choice (:data:`~hearts.bots.registry.HINT_LEVEL`) for ``seat``, made from that seat's view only:
-    ``{"seq": ..., "action": {...}}``."""
+    """The hint bot's choice (:data:`hearts.session.HINT_SPEC`, as in every app) for ``seat``, made from that seat's view
+    only: ``{"seq": ..., "action": {...}}``."""
     table = live.table
-    if table.game is None or seat not in table.seats_to_act():
-        raise Refusal("not_now", "there is nothing for you to decide now")
-    view = table.game.view(seat)
-    action = await live.hub.bots.decide(LEVELS[HINT_LEVEL], table.bot_seed(seat, "hint"), view)
-    entry = table.entry_for(seat, action, "hint")
-    return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
+    view = table.hint_view(seat)
+    action = await live.hub.bots.decide(HINT_SPEC, table.bot_seed(seat, "hint"), view)
+    return table.hint_reply(seat, action)
 
 
 async def claim(live: LiveTable, seat: int, seq: int) -> int:

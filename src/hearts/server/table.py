@@ -40,13 +40,14 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from hearts.core import ChooseMoon, Game, PassCards, PlayCard, Rules, card_name, parse_card
+from hearts.core import Action, ChooseMoon, Game, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
 from hearts.core import claim as claim_rules
 from hearts.core import fair_deal as fd
 from hearts.core.deal import random_deal
 from hearts.core.errors import HeartsError
 from hearts.core.hand import Hand
 from hearts.record import Deals, Player, game_record
+from hearts.session import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now
 
 #: kinds of seat (``remote``: a bot of the operator's, connected with a bot token; shown as a bot with ``"remote": true``)
 OPEN, HUMAN, BOT, REMOTE = "open", "human", "bot", "remote"
@@ -270,10 +271,8 @@ class Table:
             return Refusal("bad_message", str(e))
         hand = self.game.hand
         assert hand is not None
-        if seat not in self.game.seats_to_act():
-            return Refusal("not_now", _not_now(hand, seat, kind))
-        if hand.phase != kind:  # the action kinds are named after their phases
-            return Refusal("not_now", _not_now(hand, seat, kind))
+        if seat not in self.game.seats_to_act() or hand.phase != kind:  # the action kinds are named after their phases
+            return Refusal("not_now", not_now(self.game, seat, kind))
         why = hand.why_illegal(action)
         return Refusal("illegal", why) if why is not None else None
 
@@ -333,7 +332,18 @@ class Table:
             return {"kind": "play", "seat": seat, "card": card_name(action.card), "by": by}
         return {"kind": "moon", "seat": seat, "choice": action.choice, "by": by}
 
-    # -- the help a player may ask for ----------------------------------------
+    # -- the help a player may ask for (the words and the rules: hearts.session.turn) ----------------------------
+    def hint_view(self, seat: int) -> SeatView:
+        """The view a hint for ``seat`` is made from: that seat's own (raises Refusal when it has nothing to decide)."""
+        if self.game is None or seat not in self.seats_to_act():
+            raise Refusal("not_now", NOTHING_TO_DECIDE)
+        return self.game.view(seat)
+
+    def hint_reply(self, seat: int, action: Action) -> dict[str, Any]:
+        """The ``hint`` reply's body for ``seat``'s suggested ``action``: ``{"seq": ..., "action": {...}}``."""
+        entry = self.entry_for(seat, action, "hint")
+        return {"seq": self.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
+
     def bot_seed(self, seat: int, what: str = "") -> int:
         """The seed of a bot's decision for ``seat`` now (``what``: "hint" for a hint): the same table and moment, the
         same decision."""
@@ -346,15 +356,16 @@ class Table:
             return stale
         hand = self.hand
         if hand is None or self.status != PLAYING or not claim_rules.can_claim(hand, seat):
-            return Refusal("not_now", "you can claim only on your turn, when no points are left or every card you hold wins its trick")
+            return Refusal("not_now", CLAIM_REFUSAL)
         return None
 
     def claim_entry(self, number: int) -> dict[str, Any] | None:
         """The next play of a claim of hand ``number``: the seat to move plays its lowest legal card (None: it is over)."""
         hand = self.hand
-        if hand is None or hand.number != number or hand.phase != "play" or self.status != PLAYING:
+        if hand is None or hand.number != number or self.status != PLAYING:
             return None
-        return {"kind": "play", "seat": hand.to_move, "card": card_name(hand.legal_cards()[0]), "by": "claim"}
+        play = claim_play(hand)
+        return None if play is None else self.entry_for(play.seat, play, "claim")
 
     def undo_keep(self, seat: int, seq: int) -> int:
         """How many log entries stay when ``seat``, acting on ``seq``, takes back its last card (raises Refusal)."""
@@ -383,10 +394,8 @@ class Table:
             return None
         if any(s.seat != seat and (s.kind != BOT or s.token_hash is not None) for s in self.seats):
             return None
-        played = len(hand.plays)
-        tail = self.log[len(self.log) - played :] if played else []
-        mine = [i for i, e in enumerate(tail) if e["kind"] == "play" and e["seat"] == seat]
-        return len(self.log) - played + mine[-1] if mine else None
+        mine = last_play(hand, seat)  # the hand's plays are the last entries of the log
+        return None if mine is None else len(self.log) - len(hand.plays) + mine
 
     def abandoned(self) -> list[int]:
         """The players' seats a bot was playing for when the game ended: their players had left (and never came back).
@@ -411,16 +420,3 @@ class Table:
             if refusal is not None:
                 raise ValueError(f"table {self.id}: stored action {i + 1} is refused on replay: {refusal.message}")
             self.apply(body)
-
-
-def _not_now(hand: Hand, seat: int, kind: str) -> str:
-    phase = hand.phase
-    if phase == "pass":
-        return "you have already passed; the others are passing" if seat not in hand.seats_to_act() else "pass your cards first"
-    if phase == "moon":
-        return "the shooter is choosing how to score the moon" if hand.shooter != seat else "choose how to score your moon first"
-    if kind == "moon":
-        return "you have not shot the moon"
-    if kind == "pass":
-        return "the passing is over"
-    return "it is not your turn"

@@ -633,6 +633,7 @@ class HeartsApp(App[None]):
         else:
             others = [b for i, b in enumerate(s.bots) if i != s.human]
             fresh = Session.new(s.rules, bots=others, names=s.names, human=s.human, save_path=None)
+        s.close()
         self.session = fresh
         self.fit_cards(self.size.width)
         self.picked, self.cursor, self.typed = [], 0, ""

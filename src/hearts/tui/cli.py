@@ -110,6 +110,7 @@ def continue_from(previous: Path, fresh: Session) -> Session:
     known = saves.lookup(previous) or {"names": [], "bots": []}
     bots = [b for seat, b in enumerate(known["bots"]) if seat != 0] or "medium"
     session = Session.resume(previous, bots=bots, names=known["names"] or None)
+    fresh.close()
     if fresh.save_path is not None and saves.untouched(fresh.save_path):
         fresh.save_path.unlink(missing_ok=True)
     remember(session)
@@ -242,7 +243,10 @@ def run(args: argparse.Namespace) -> int:
         ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s), auto_play=args.auto_play)
         if offer:
             ui.say(offer)
-        return ui.run()
+        try:
+            return ui.run()
+        finally:
+            ui.s.close()  # the bots' programs stop with the app
     from .app import HeartsApp
 
     app = HeartsApp(
@@ -254,7 +258,10 @@ def run(args: argparse.Namespace) -> int:
         large_cards=args.large_cards,
         auto_play=args.auto_play,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.session.close()  # the bots' programs stop with the app
     session = app.session
     if session.save_path is not None and not session.game_over:
         print(

@@ -75,7 +75,8 @@ class PlainUI:
         while True:
             if not self.play_game() or self.new_game is None or not self.ask_again():
                 return 0
-            self.s = self.new_game()
+            previous, self.s = self.s, self.new_game()
+            previous.close()
             self.shown_hand = -1
 
     def ask_again(self) -> bool:

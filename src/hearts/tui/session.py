@@ -13,11 +13,19 @@ them; the record carries each hand's seed, the seats (``players``) and the
 ``deals`` block with the server seed, so ``hearts replay`` checks every deal
 and a resumed game deals on from the same server seed. (A record without a
 server seed, from an older version, deals its later hands from a key made
-of hand 1's deal and the hand's number, as before.) Every bot decision is
-made by a fresh bot seeded from hand 1's deal, the hand and the action's
-index, so after an undo or a resume the bots choose as before (except bots
-with a time budget, such as ``search`` without ``sims``, whose choices
-depend on the machine's speed).
+of hand 1's deal and the hand's number, as before.)
+
+Bots: each seat's bot is built once per game (:class:`hearts.session.SeatBots`),
+so it keeps its memory from move to move (the search's moon shot it chose)
+and an ``exec:`` bot's program starts once per game; they are closed when the
+game ends, and by :meth:`Session.close` (the apps call it when they leave a
+game). Every decision is reseeded from hand 1's deal, the hand, the action's
+index and the seat, so the same moment gets the same decision. A bot's memory
+cannot be rewound, so an undo builds the bots again (an ``exec:`` program
+starts again); after an undo or a resume the bots choose as before, except
+where a decision leant on what a bot remembered from earlier in the game,
+and bots with a time budget (``search`` without ``sims``), whose choices
+depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -31,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 from hearts.bots import make_bot
-from hearts.bots.registry import HINT_LEVEL, LEVELS
 from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
 from hearts.core import claim as claim_rules
 from hearts.core.deal import random_deal
@@ -39,11 +46,13 @@ from hearts.core.fair_deal import commitment, hand_seed, seed_deal, seed_from_te
 from hearts.core.rules import MOON_SCORE
 from hearts.record import Deals, Player, game_record, read_record, replay_game, save_record
 from hearts.record.storage import data_dir
+from hearts.session import CLAIM_REFUSAL, HINT_SPEC, NOTHING_TO_DECIDE, SeatBots, claim_play, last_play, not_now, play_seats
+from hearts.session import hint as session_hint
+from hearts.session.bots import BotFactory
 
 #: default names of the seats, the human first
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun")
-#: the bot that gives hints: the same level as the server's and the page's (:data:`hearts.bots.registry.HINT_LEVEL`)
-HINT_SPEC = LEVELS[HINT_LEVEL]
+__all__ = ["DEFAULT_NAMES", "HINT_SPEC", "Session", "SessionError", "parse_cards", "play_seats", "seat_bots"]
 
 
 class SessionError(HeartsError):
@@ -78,6 +87,7 @@ class Session:
         save_path: str | os.PathLike[str] | None = None,
         seed: int | None = None,
         deals: Deals | None = None,
+        factory: BotFactory = make_bot,
     ) -> None:
         n = game.rules.players
         if not 0 <= human < n:
@@ -87,9 +97,8 @@ class Session:
         self.game = game
         self.human = human
         self.bots = list(bots)
-        for seat, spec in enumerate(self.bots):
-            if seat != human:
-                make_bot(spec, seed=0)  # check the spec now (BotSpecError is a HeartsError)
+        #: each bot seat's bot, built once for the game (a bad spec raises BotSpecError, a HeartsError, now)
+        self.seat_bots = SeatBots({seat: spec for seat, spec in enumerate(self.bots) if seat != human}, self.key(), factory=factory)
         self.names = list(names or ()) + [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Seat {i}" for i in range(len(names or ()), n)]
         self.names = self.names[:n]
         self.save_path = Path(save_path) if save_path is not None else None
@@ -111,8 +120,9 @@ class Session:
         human: int = 0,
         save_path: str | os.PathLike[str] | None = None,
         autosave: bool = True,
+        factory: BotFactory = make_bot,
     ) -> Session:
-        """A new game; ``bots`` is one spec for every opponent or one per opponent (cycled)."""
+        """A new game; ``bots`` is one spec for every opponent or one per opponent (cycled); ``factory`` makes them."""
         if seed is None:
             seed = random.randrange(1, 10**6)
         server = play_server_seed(seed)
@@ -122,7 +132,7 @@ class Session:
         if autosave and save_path is None:
             save_path = default_save_path(seed)
         seats = seat_bots(bots, rules.players, human)
-        return cls(game, bots=seats, names=names, human=human, save_path=save_path, seed=seed, deals=deals)
+        return cls(game, bots=seats, names=names, human=human, save_path=save_path, seed=seed, deals=deals, factory=factory)
 
     @classmethod
     def resume(
@@ -257,8 +267,7 @@ class Session:
         if seat is None:
             return None
         hand = self.hand
-        bot = make_bot(self.bots[seat], seed=self._seed("bot", hand.number, len(hand.plays), seat))
-        action = bot.act(self.game.view(seat))
+        action = self.seat_bots.act(seat, self.game.view(seat), self._seed("bot", hand.number, len(hand.plays), seat))
         self.game.apply(action)
         self.last_bot = (seat, action)
         self.save()
@@ -280,17 +289,14 @@ class Session:
     def hint(self) -> PassCards | PlayCard | ChooseMoon:
         """The strong bot's suggestion for the human's current decision."""
         if not self.human_to_act():
-            raise SessionError("there is nothing for you to decide now")
-        bot = make_bot(HINT_SPEC, seed=self._seed("hint", self.hand.number, len(self.hand.plays)))
-        action = bot.act(self.view())
-        assert isinstance(action, (PassCards, PlayCard, ChooseMoon))
-        return action
+            raise SessionError(NOTHING_TO_DECIDE)
+        return session_hint(self.view(), self._seed("hint", self.hand.number, len(self.hand.plays)))
 
     def can_undo(self) -> bool:
         return self._last_human_play() is not None
 
     def undo(self) -> None:
-        """Take back the human's last card in the last hand, with every card played after it."""
+        """Take back the human's last card in the last hand, with every card played after it (the bots built again)."""
         index = self._last_human_play()
         if index is None:
             raise SessionError("there is no card of yours to take back in this hand")
@@ -299,17 +305,11 @@ class Session:
         last["plays"] = last["plays"][:index]
         last.pop("moon", None)
         self.game = replay_game(record)
+        self.seat_bots = self.seat_bots.rebuilt()  # what they remember of the cards taken back cannot be rewound
         self.save()
 
     def _last_human_play(self) -> int | None:
-        if not self.game.hands:
-            return None
-        hand = self.game.hands[-1]
-        seats = play_seats(hand)
-        for i in range(len(seats) - 1, -1, -1):
-            if seats[i] == self.human:
-                return i
-        return None
+        return last_play(self.game.hands[-1], self.human) if self.game.hands else None
 
     def points_left(self) -> bool:
         """Could any card still change the hand's points? (see :mod:`hearts.core.claim`)"""
@@ -328,10 +328,9 @@ class Session:
     def claim(self) -> None:
         """Play the rest of the hand at once: every seat its lowest legal card (the outcome is settled)."""
         if not self.can_claim():
-            raise SessionError("you can claim only on your turn, when no points are left or every card you hold wins its trick")
-        while self.phase == "play":
-            hand = self.hand
-            self.game.apply(PlayCard(hand.to_move, hand.legal_cards()[0]))
+            raise SessionError(CLAIM_REFUSAL)
+        while (action := claim_play(self.hand)) is not None:
+            self.game.apply(action)
         self.save()
 
     # -- saving ------------------------------------------------------------
@@ -342,10 +341,16 @@ class Session:
         return game_record(self.game, seeds=seeds, players=players, deals=self.deals)
 
     def save(self) -> None:
-        """Write the record to the save file (no-op without one)."""
+        """Write the record to the save file (no-op without one); once the game is over, close the bots."""
         if self.save_path is not None:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save_record(self.record(), self.save_path, check=False)
+        if self.game.game_over:
+            self.close()
+
+    def close(self) -> None:
+        """Let the bots release what they hold (an ``exec:`` program): the app leaves this game. Safe to call twice."""
+        self.seat_bots.close()
 
     # -- helpers -----------------------------------------------------------
     def _card(self, card: Card | str) -> Card:
@@ -357,22 +362,7 @@ class Session:
             raise SessionError(str(e)) from None
 
     def _not_now(self, what: str) -> str:
-        if self.game.game_over:
-            return "the game is over"
-        if self.game.needs_deal:
-            return "the hand is over"
-        phase = self.phase
-        if phase == "pass":
-            return "pass your cards first" if self.human_to_act() else "the others are passing"
-        if phase == "moon":
-            return (
-                "you shot the moon: choose add or subtract"
-                if self.human_to_act()
-                else f"{self.names[self.hand.shooter]} is choosing the moon"
-            )
-        if what == "moon":
-            return "you have not shot the moon"
-        return "it is not your turn" if phase == "play" else f"you cannot {what} now"
+        return not_now(self.game, self.human, what, self.names)
 
 
 def seat_bots(bots: Sequence[str] | str, players: int, human: int) -> list[str]:
@@ -389,12 +379,3 @@ def seat_bots(bots: Sequence[str] | str, players: int, human: int) -> list[str]:
             out.append(specs[i % len(specs)].strip())
             i += 1
     return out
-
-
-def play_seats(hand: Any) -> list[int]:
-    """The seat that played each card of ``hand.plays``, in order."""
-    n = hand.rules.players
-    seats = [(t.leader + i) % n for t in hand.tricks for i in range(len(t.cards))]
-    if hand.trick:
-        seats += [(hand.leader + i) % n for i in range(len(hand.trick))]
-    return seats

@@ -53,7 +53,7 @@ CLIENT = PACKAGE / "server" / "static"
 PAGE_FILES = Path(__file__).parent / "static"
 
 #: the subpackages of ``hearts`` the page runs, whole (``*.py``, and the data files named in :data:`DATA`)
-PACKAGES = ("core", "record", "bots", "jit", "observe", "net")
+PACKAGES = ("core", "record", "bots", "jit", "observe", "net", "session")
 #: the modules of other subpackages it runs: the server's checks, table and projection (standard library only)
 MODULES = (
     "__init__.py",

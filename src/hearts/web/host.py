@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from hearts.bots.registry import HINT_LEVEL, LEVELS, make_bot
+from hearts.bots.registry import HINT_LEVEL, LEVELS
 from hearts.core.fair_deal import new_server_seed
 from hearts.core.rules import Rules
 from hearts.record import dumps_record
@@ -49,6 +49,7 @@ from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, chec
 from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
 from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
+from hearts.session import decide
 
 #: the saved state's format
 FORMAT = "hearts-page/1"
@@ -412,12 +413,10 @@ class PageHost:
         del self.finished[:-KEEP_FINISHED]
 
     def _hint(self, table: Table, seat: int) -> dict[str, Any]:
-        if table.game is None or seat not in table.seats_to_act():
-            raise Refusal("not_now", "there is nothing for you to decide now")
-        view = table.game.view(seat)
-        level = HINT_LEVEL if HINT_LEVEL in self.levels else self.levels[-1]
-        entry = table.entry_for(seat, make_bot(LEVELS[level], seed=table.bot_seed(seat, "hint")).act(view), "hint")
-        return {"seq": table.seq, "action": {k: entry[k] for k in entry if k not in ("seat", "by")}}
+        view = table.hint_view(seat)
+        level = HINT_LEVEL if HINT_LEVEL in self.levels else self.levels[-1]  # the hint bot, where the page serves it
+        action = decide(LEVELS[level], table.bot_seed(seat, "hint"), view)
+        return table.hint_reply(seat, action)
 
     def _claim(self, table: Table, seat: int, seq: int) -> int:
         refusal = table.why_no_claim(seat, seq)
@@ -456,10 +455,10 @@ class PageHost:
             view = table.game.view(seat)
             bot_seed = table.bot_seed(seat)
             try:
-                action = make_bot(LEVELS[table.level], seed=bot_seed).act(view)
+                action = decide(LEVELS[table.level], bot_seed, view)
             except Exception as err:  # a bot that fails: the easy bot moves instead (the server's pool falls back too)
                 self.problems.append(f"the {table.level} bot failed: {err!r}")
-                action = make_bot(LEVELS["easy"], seed=bot_seed).act(view)
+                action = decide(LEVELS["easy"], bot_seed, view)
             by = "timer" if timed_out else "bot"
             self._submit(table_id, table.entry_for(seat, action, by))
             pace.bot_at = None

@@ -1,0 +1,30 @@
+"""A game in progress at a table, below the apps that show it: its bots, the help a player may ask for, the refusals.
+
+``hearts play`` (:mod:`hearts.tui`) and ``hearts serve`` (:mod:`hearts.server`,
+and the page's host in :mod:`hearts.web`) drive the same pieces:
+
+- :mod:`~hearts.session.bots` -- the bots of a game, built once per seat
+  (:class:`SeatBots`), and the one construction of a bot's single decision
+  (:func:`decide`) that the hint (:func:`hint`) and the server's bot pool use;
+- :mod:`~hearts.session.turn` -- the help and the refusals of a turn: why an
+  action is not for now, the next play of a claim, the card an undo takes back.
+
+Standard library only (the page runs it in Pyodide); it imports the core, the
+record format and the bots, and nothing above them.
+"""
+
+from .bots import HINT_SPEC, SeatBots, decide, hint
+from .turn import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now, play_seats
+
+__all__ = [
+    "CLAIM_REFUSAL",
+    "HINT_SPEC",
+    "NOTHING_TO_DECIDE",
+    "SeatBots",
+    "claim_play",
+    "decide",
+    "hint",
+    "last_play",
+    "not_now",
+    "play_seats",
+]
