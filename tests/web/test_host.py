@@ -217,7 +217,14 @@ def test_bad_requests_get_the_servers_errors() -> None:
     page.connect(table, "not-the-token")
     assert page.closed == 4401
     page.connect(table, token)
-    for raw in ("{", '{"type": "play", "card": "QS"}', '{"type": "fly", "seq": 1}', json.dumps({"type": "play", "card": "ZZ", "seq": 0})):
+    for raw in (
+        "{",
+        '{"type": "play", "card": "QS"}',
+        '{"type": "fly", "seq": 1}',
+        json.dumps({"type": "play", "card": "ZZ", "seq": 0}),
+        '{"type": "again"}',  # the server's playing again together: in the page, a new table instead
+        '{"type": "fault", "kind": "crash"}',
+    ):
         got = page.take(page.host.receive(page.conn, raw))
         assert got and got[0]["type"] == "error", raw
     page.send(type="play", card="2C")

@@ -378,6 +378,8 @@ class PageHost:
             seq = self._undo(table, seat, msg["seq"])
             out.send(conn, protocol.reply("ok", seq=seq, **ids))
             return
+        if kind not in protocol.ACTIONS:  # "again": in the page, Play again makes a new table
+            raise Refusal("not_now", f"a table in the page takes no {kind!r} message")
         stale = table.stale(seat, msg["seq"])
         if stale is not None:
             raise stale
