@@ -182,6 +182,7 @@ def test_the_lobby_and_the_table_mark_the_remote_bot(server: InProcessServer) ->
         "connected": True,
         "away": False,
         "joinable": False,
+        "kept": False,
     }
     assert info["seats"][1]["kind"] == "open" and info["seats"][1]["remote"] is False
     listed = next(x for x in lobby["tables"] if x["id"] == t["table"])

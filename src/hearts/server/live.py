@@ -133,7 +133,7 @@ class LiveTable:
                 log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
             self.table = nxt
             if entry["by"] == "player":  # a player who acts has finished reading the score sheet
-                self.turns.ready.add(entry["seat"])
+                self.turns.pace.mark_ready(entry["seat"])
             self.update()
             return nxt.seq
 

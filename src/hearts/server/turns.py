@@ -22,6 +22,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hearts.bots.registry import LEVELS
+from hearts.session.pace import Pace
 
 from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, REMOTE, Refusal
 
@@ -32,67 +33,77 @@ log = logging.getLogger("hearts.server")
 
 
 class Turns:
-    """The clocks and the bots of one live table; see the module's notes."""
+    """The clocks and the bots of one live table; see the module's notes. The clocks themselves are a
+    :class:`~hearts.session.pace.Pace`, the model the page's host runs too; this arms its timers."""
 
     def __init__(self, live: LiveTable) -> None:
         self.live = live
-        #: when the turn timer of the person to move runs out (None: no timer runs)
-        self.deadline: float | None = None
-        #: what names the current turn (hand, phase, seat to play), and the turn whose time ran out
-        self.turn_key: tuple[Any, ...] | None = None
-        self.expired: tuple[Any, ...] | None = None
+        self.pace = Pace()
+        #: the timer of the next clock to run out (the turn timer, or the score-sheet pause's end)
         self.timer: asyncio.TimerHandle | None = None
         self.driver: asyncio.Task[None] | None = None
-        #: the score-sheet pause after a hand: the hand it opens, when it ends, the seats that have said they are ready
-        self.review_hand: int | None = None
-        self.review_until: float | None = None
-        self.ready: set[int] = set()
-        self.review_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def deadline(self) -> float | None:
+        """When the turn timer of the person to move runs out (None: no timer runs)."""
+        return self.pace.deadline
+
+    @property
+    def review_hand(self) -> int | None:
+        """The hand whose score-sheet pause runs (None: no pause)."""
+        return self.pace.review_hand
 
     def schedule(self) -> None:
-        """After any change: set the turn timer, and start the bot driver if a bot must act."""
+        """After any change: set the clocks, and start the bot driver if a bot must act."""
         live = self.live
         hub = live.hub
         table = live.table
         if table.status != PLAYING:
-            self.deadline = None
-            if self.timer is not None:
-                self.timer.cancel()
+            self.pace.deadline = None
+            self._arm()
             if table.status == FINISHED and not live.clients:
                 hub.tables.pop(table.id, None)  # nobody is watching: the game lives on in the database
             hub.remote.soon(live)  # a finished game: its bots get their end
             return
-        hand = table.hand
-        assert hand is not None
-        key = (hand.number, hand.phase, hand.to_move if hand.phase == "play" else None)
-        readers = self.readers()
-        if key != self.turn_key and self.turn_key is not None and hand.number > self.turn_key[0] and readers and hub.review > 0:
-            self._start_review(hand.number)
-        if self.review_hand is not None and (self.review_hand != hand.number or not readers - self.ready):
-            self._end_review()
-        if self.review_hand is not None:
-            self.turn_key, self.deadline = key, None  # no timer runs while the score sheet is read
-            hub.remote.soon(live)
-            return
-        if key != self.turn_key:
-            self.turn_key = key
-            self.expired = None
-            if self.timer is not None:
-                self.timer.cancel()
-                self.timer = None
-            humans = [s for s in table.seats_to_act() if table.seats[s].kind == HUMAN and s not in live.away]
-            if table.turn_seconds and humans:
-                self.deadline = time.time() + table.turn_seconds
-                self.timer = asyncio.get_running_loop().call_later(table.turn_seconds, self._expire, key)
-            else:
-                self.deadline = None
+        to_act = table.seats_to_act()
+        people = {s for s in to_act if table.seats[s].kind == HUMAN and s not in live.away}
+        self.pace.update(
+            time.time(),
+            hand=table.hand,
+            to_act=to_act,
+            people=people,
+            turn_seconds=table.turn_seconds,
+            readers=self.readers(),
+            review=hub.review,
+        )
+        self._arm()
         if self.bot_seat() is not None and (self.driver is None or self.driver.done()):
             self.driver = asyncio.get_running_loop().create_task(self._drive())
         hub.remote.soon(live)  # the remote bots to act get their decide (after this change's state)
 
+    def _arm(self) -> None:
+        """A timer for the next clock to run out, if one runs."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        due = self.pace.next_due()
+        if due is not None:
+            self.timer = asyncio.get_running_loop().call_later(max(0.0, due - time.time()), self._due, due)
+
+    def _due(self, due: float) -> None:
+        """A clock ran out: the pause (everyone is told, the next hand goes on) or the person's turn (a bot moves)."""
+        self.timer = None
+        pace = self.pace
+        if pace.review_hand is not None and pace.review_until == due:
+            pace.end_review()
+            self.live.update()
+        elif pace.review_hand is None and pace.deadline == due:
+            pace.expire(due)
+            self.schedule()
+
     def restart(self) -> None:
         """The turn starts again (an undo): its timer from its full length at the next :meth:`schedule`."""
-        self.turn_key = None
+        self.pace.restart()
 
     def stop(self) -> None:
         """The table is no longer served here: no timer fires, no bot moves."""
@@ -100,25 +111,17 @@ class Turns:
             self.driver.cancel()
         if self.timer is not None:
             self.timer.cancel()
-        if self.review_timer is not None:
-            self.review_timer.cancel()
 
     # -- the bots -----------------------------------------------------------
     def bot_seat(self) -> int | None:
         """The next seat a bot must act for now (a bot seat, an away player, or a player out of time)."""
         live = self.live
         table = live.table
-        if self.review_hand is not None:
-            return None  # the players are reading the score sheet: the bots wait too
-        for seat in table.seats_to_act():
-            kind = table.seats[seat].kind
-            if kind == REMOTE:  # its own clock: the house bot moves only when the remote bot is gone or faulted
-                if live.hub.remote.house_plays(live, seat):
-                    return seat
-                continue
-            if kind in (BOT, OPEN) or seat in live.away or (self.expired is not None and self.expired == self.turn_key):
-                return seat
-        return None
+        remote = live.hub.remote
+        # a remote bot keeps its own clock: the house bot moves for it only when it is gone or faulted
+        to_act = [s for s in table.seats_to_act() if table.seats[s].kind != REMOTE or remote.house_plays(live, s)]
+        bots = {s for s in to_act if table.seats[s].kind in (BOT, OPEN, REMOTE) or s in live.away}
+        return self.pace.bot_seat(time.time(), to_act, bots)
 
     async def _drive(self) -> None:
         """Bots act, one action at a time, while a bot must act."""
@@ -147,49 +150,18 @@ class Turns:
         except Exception:
             log.exception("bot driver of table %s stopped", live.table.id)
 
-    def _expire(self, key: tuple[Any, ...]) -> None:
-        if self.turn_key == key:
-            self.expired = key
-            self.schedule()
-
     # -- the score-sheet pause ----------------------------------------------
     def mark_ready(self, seat: int) -> None:
         """The seat has read the score sheet: the pause ends once every player there has said so."""
-        if self.review_hand is None or seat in self.ready:
-            return
-        self.ready.add(seat)
-        self.live.update()
+        if self.pace.mark_ready(seat):
+            self.live.update()
 
     def review_json(self) -> dict[str, Any] | None:
         """The pause as the state message shows it (None: no pause)."""
-        if self.review_hand is None or self.review_until is None:
-            return None
-        return {"until": int(self.review_until * 1000), "ready": sorted(self.ready)}
+        return self.pace.review_json()
 
     def readers(self) -> set[int]:
         """The seats whose players are there to read the score sheet (human, connected, not away)."""
         live = self.live
         table = live.table
         return {s for s in live.connected() if table.seats[s].kind == HUMAN and s not in live.away}
-
-    def _start_review(self, number: int) -> None:
-        """A hand ended: pause the next one (no timer, no bot) while the players read the score sheet."""
-        self._end_review()
-        if self.timer is not None:  # the last turn's timer (of the hand just over) has nothing left to time
-            self.timer.cancel()
-            self.timer = None
-        review = self.live.hub.review
-        self.review_hand, self.review_until, self.ready = number, time.time() + review, set()
-        self.review_timer = asyncio.get_running_loop().call_later(review, self._review_over, number)
-
-    def _end_review(self) -> None:
-        if self.review_timer is not None:
-            self.review_timer.cancel()
-        self.review_hand = self.review_until = self.review_timer = None
-        self.ready = set()
-        self.turn_key = None  # the next hand's turn starts now: its timer from its full length
-
-    def _review_over(self, number: int) -> None:
-        if self.review_hand == number:
-            self._end_review()
-            self.live.update()

@@ -7,19 +7,24 @@ and the page's host in :mod:`hearts.web`) drive the same pieces:
   (:class:`SeatBots`), and the one construction of a bot's single decision
   (:func:`decide`) that the hint (:func:`hint`) and the server's bot pool use;
 - :mod:`~hearts.session.turn` -- the help and the refusals of a turn: why an
-  action is not for now, the next play of a claim, the card an undo takes back.
+  action is not for now, the next play of a claim, the card an undo takes back;
+- :mod:`~hearts.session.pace` -- the clocks: the turn timer, the score-sheet
+  pause after a hand, and the seat a bot must act for now (:class:`Pace`,
+  clock-free: the server arms timers, the page polls).
 
 Standard library only (the page runs it in Pyodide); it imports the core, the
 record format and the bots, and nothing above them.
 """
 
 from .bots import HINT_SPEC, SeatBots, decide, hint
+from .pace import Pace
 from .turn import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now, play_seats
 
 __all__ = [
     "CLAIM_REFUSAL",
     "HINT_SPEC",
     "NOTHING_TO_DECIDE",
+    "Pace",
     "SeatBots",
     "claim_play",
     "decide",

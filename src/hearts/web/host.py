@@ -50,6 +50,7 @@ from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
 from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
 from hearts.session import decide
+from hearts.session.pace import Pace as SessionPace
 
 #: the saved state's format
 FORMAT = "hearts-page/1"
@@ -110,14 +111,10 @@ class RawJson:
 
 
 @dataclass
-class Pace:
-    """The clocks of one table: the turn timer, the score-sheet pause and the next bot move."""
+@dataclass
+class Pace(SessionPace):
+    """The clocks of one table (the turn timer and the score-sheet pause: the server's model), and the next bot move."""
 
-    turn_key: tuple[Any, ...] | None = None
-    deadline: float | None = None
-    review_hand: int | None = None
-    review_until: float | None = None
-    ready: bool = False
     bot_at: float | None = None
 
 
@@ -364,7 +361,7 @@ class PageHost:
             raise Refusal("not_seated", "spectators cannot act: this table is played by the one who made it")
         pace = self.paces[table_id]
         if kind == "ready":
-            pace.ready = True
+            pace.mark_ready(seat)
             out.send(conn, protocol.reply("ok", seq=table.seq, **ids))
             return
         if kind == "hint":
@@ -384,7 +381,7 @@ class PageHost:
         if stale is not None:
             raise stale
         seq = self._submit(table_id, protocol.player_entry(msg, seat))
-        pace.ready = True  # a player who acts has finished reading the score sheet
+        pace.mark_ready(seat)  # a player who acts has finished reading the score sheet
         out.send(conn, protocol.reply("ok", seq=seq, **ids))
 
     # -- the one way an action enters a table ----------------------------------
@@ -433,7 +430,7 @@ class PageHost:
     def _undo(self, table: Table, seat: int, seq: int) -> int:
         fresh = table.rebuilt(table.undo_keep(seat, seq))
         self.tables[table.id] = fresh
-        self.paces[table.id].turn_key = None  # the turn starts again: a fresh timer
+        self.paces[table.id].restart()  # the turn starts again: a fresh timer
         self._changed.add(table.id)
         return fresh.seq
 
@@ -468,41 +465,20 @@ class PageHost:
 
     def _bot_seat(self, table: Table, pace: Pace, now: float) -> int | None:
         """The seat a bot must act for now (a bot's, or the person's whose turn timer ran out); None while paused."""
-        if pace.review_hand is not None:
-            return None
-        for seat in table.seats_to_act():
-            if table.seats[seat].kind in (BOT, OPEN):
-                return seat
-            if pace.deadline is not None and now >= pace.deadline:
-                return seat
-        return None
+        to_act = table.seats_to_act()
+        return pace.bot_seat(now, to_act, {s for s in to_act if table.seats[s].kind in (BOT, OPEN)})
 
     def _schedule(self, table: Table, pace: Pace, now: float) -> None:
-        """After a change: the turn timer, the score-sheet pause and the next bot move (as the server's turns)."""
-        hand = table.hand
-        if table.status != PLAYING or hand is None:
-            pace.deadline = pace.bot_at = None
-            return
-        key = (hand.number, hand.phase, hand.to_move if hand.phase == "play" else None)
-        if key != pace.turn_key and pace.turn_key is not None and hand.number > pace.turn_key[0] and self.review > 0:
-            pace.review_hand, pace.review_until, pace.ready = hand.number, now + self.review, False
-        if pace.review_hand is not None and (pace.review_hand != hand.number or pace.ready or now >= (pace.review_until or 0)):
-            pace.review_hand = pace.review_until = None
-            pace.turn_key = None  # the next hand's turn starts now: its timer from its full length
-        if pace.review_hand is not None:
-            pace.turn_key, pace.deadline, pace.bot_at = key, None, None
-            return
-        humans = [s for s in table.seats_to_act() if table.seats[s].kind == HUMAN]
-        if key != pace.turn_key:
-            pace.turn_key = key
-            pace.deadline = now + table.turn_seconds if table.turn_seconds and humans else None
-        if not humans:  # the person has acted (a pass, while the bots still pass): no timer runs
-            pace.deadline = None
-        if self._bot_seat(table, pace, now) is not None:
-            if pace.bot_at is None:
-                pace.bot_at = now + self.bot_delay
-        else:
+        """After a change: the turn timer, the score-sheet pause (the server's clocks) and the next bot move."""
+        hand = table.hand if table.status == PLAYING else None
+        to_act = table.seats_to_act() if hand is not None else []
+        people = {s for s in to_act if table.seats[s].kind == HUMAN}
+        readers = {s for s in self._connected(table.id) if table.seats[s].kind == HUMAN}
+        pace.update(now, hand=hand, to_act=to_act, people=people, turn_seconds=table.turn_seconds, readers=readers, review=self.review)
+        if hand is None or pace.review_hand is not None or self._bot_seat(table, pace, now) is None:
             pace.bot_at = None
+        elif pace.bot_at is None:
+            pace.bot_at = now + self.bot_delay
 
     def _wake(self, now: float) -> float | None:
         """Seconds until the next thing due at a table of a connection (None: nothing pending)."""
@@ -539,11 +515,7 @@ class PageHost:
 
     def _state(self, table: Table, seat: int | None) -> dict[str, Any]:
         pace = self.paces[table.id]
-        review = None
-        if pace.review_hand is not None and pace.review_until is not None:
-            person = [s.seat for s in table.seats if s.kind == HUMAN]
-            review = {"until": int(pace.review_until * 1000), "ready": person if pace.ready else []}
-        return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=review)
+        return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=pace.review_json())
 
     def _connected(self, table_id: str) -> set[int]:
         return {at[1] for at in self.conns.values() if at is not None and at[0] == table_id and at[1] is not None}
