@@ -98,6 +98,10 @@ class Table:
     created: float = 0.0
     #: the client seeds in seat order, fixed when the game starts (None before)
     client_seeds: list[str] | None = None
+    #: whether the people at the table may chat in free text (quick phrases are always on; :mod:`hearts.server.chat`)
+    free_chat: bool = True
+    #: the seat its creator took when making it: the one who may turn free chat on or off (None: nobody)
+    host: int | None = None
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -337,6 +341,7 @@ class Table:
         """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
         fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
         fresh.seats = [copy.copy(s) for s in self.seats]
+        fresh.free_chat, fresh.host = self.free_chat, self.host
         fresh.replay(self.log[:keep])
         return fresh
 
