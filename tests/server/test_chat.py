@@ -158,7 +158,7 @@ def ask(conn: Conn, msg: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str,
     others = []
     while True:
         got = conn.recv()
-        if got["type"] in ("ok", "error") and got.get("id") == "ask":
+        if got["type"] in ("ok", "error") and got.get("id", "ask") == "ask":  # a message refused unread has no id
             return got, others
         others.append(got)
 
