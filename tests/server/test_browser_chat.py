@@ -91,7 +91,8 @@ def test_two_people_chat_in_english_and_turkish(live_server: str, chromium_brows
 
         for _ in range(6):  # over the rate limit: the refusal in Bora's language
             bora.click("#chat-phrases button[data-phrase='hi']")
-        bora.wait_for_function("(t) => document.querySelector('#message').innerText === t", arg=words("tr", "Slow down: you can say more in a moment."))
+        slow = words("tr", "Slow down: you can say more in a moment.")
+        bora.wait_for_function("(t) => document.querySelector('#message').innerText === t", arg=slow)
         assert ann_errors == [] and bora_errors == []
     finally:
         ann_ctx.close()

@@ -144,7 +144,7 @@ class Chat:
         else:
             if not self.free:
                 raise Refusal("chat_off", "free chat is turned off at this table: quick phrases only")
-            said = {"text": clean_text(text)}
+            said = {"text": clean_text(str(text))}
         now = self.clock()
         bucket = self.buckets.setdefault(seat, Bucket(RATE, BURST, BURST, now))
         if not bucket.take(now):
