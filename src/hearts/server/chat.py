@@ -191,7 +191,7 @@ async def say(live: LiveTable, client: Client, msg: dict[str, Any]) -> dict[str,
     except Refusal as r:
         if r.code == "rate_limited":
             client.dropped += 1
-            if client.dropped > FLOOD_LIMIT:
+            if client.dropped == FLOOD_LIMIT + 1:  # once: the close lets the queued refusals out first
                 live.hub.spawn(client.close_after_send(4429))
         raise
     text = json.dumps(line, separators=(",", ":"))
