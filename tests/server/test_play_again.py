@@ -48,6 +48,7 @@ def test_the_same_people_get_their_seats_at_the_next_game(server: InProcessServe
     nt = server.hub.tables[nxt].table
     old = server.hub.tables[tid].table
     assert (nt.rules, nt.level, nt.turn_seconds) == (old.rules, old.level, old.turn_seconds) and nt.secret != old.secret
+    assert (nt.free_chat, nt.host) == (old.free_chat, old.host) == (True, 0)  # Ann, who made the table, keeps its chat switch
     # Eve, even naming Bob's seat or Bob's name, does not get a kept seat; Bob gets his whatever he asks for
     status, out = eve.post(f"/api/tables/{nxt}/join", {"name": "Bob", "seat": 1})
     assert status == 409 and out["error"]["code"] == "seat_taken"

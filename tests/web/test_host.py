@@ -308,3 +308,13 @@ def test_a_visit_without_the_token_watches_the_public_view() -> None:
     watcher.send(type="play", card="2C", seq=watcher.state["seq"])
     assert watcher.errors[-1]["code"] == "not_seated"
     assert watcher.closed is None and page.closed is None
+
+
+def test_a_table_in_the_page_has_no_chat() -> None:
+    page, table, token = new_game(free_chat=False)  # the same create request as the server's is accepted
+    welcome = page.connect(table, token)[0]
+    assert welcome["type"] == "welcome" and "chat" not in welcome  # the client shows no talk panel
+    for msg in ({"type": "chat", "phrase": "gg"}, {"type": "chat_mode", "free": True}):
+        page.send(**msg)
+        assert page.errors[-1]["code"] == "not_now"
+    assert page.host.tables[table].seq == 0

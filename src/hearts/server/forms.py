@@ -51,7 +51,7 @@ STATUS = {
     "rate_limited": 429,
 }
 #: the fields of a create request
-CREATE_FIELDS = frozenset({"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed"})
+CREATE_FIELDS = frozenset({"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed", "free_chat"})
 #: the fields of a join request
 JOIN_FIELDS = frozenset({"name", "seat", "token", "client_seed"})
 
@@ -65,6 +65,8 @@ class NewTable:
     turn_seconds: int
     name: str | None
     client_seed: str | None
+    #: may the people at the table chat in free text (quick phrases are always on)
+    free_chat: bool = True
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,10 @@ def check_create(body: Any, default_level: str) -> NewTable:
     if not isinstance(turn, int) or isinstance(turn, bool) or not (turn == 0 or TURN_SECONDS[0] <= turn <= TURN_SECONDS[1]):
         raise Refusal("bad_request", f"turn_seconds must be 0 (no timer) or from {TURN_SECONDS[0]} to {TURN_SECONDS[1]}")
     name = check_name(body["name"]) if body.get("name") is not None else None
-    return NewTable(rules, level, turn, name, client_seed(body))
+    free_chat = body.get("free_chat", True)
+    if not isinstance(free_chat, bool):
+        raise Refusal("bad_request", "free_chat must be true or false")
+    return NewTable(rules, level, turn, name, client_seed(body), free_chat)
 
 
 def check_join(body: Any) -> JoinRequest:

@@ -33,7 +33,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from . import protocol, services
+from . import chat, protocol, services
 from .connection import Client
 from .identity import seat_token
 from .lease import LeaseLost
@@ -77,6 +77,8 @@ class LiveTable:
         #: the remote bots' seats (hearts.server.remote)
         self.bots: dict[int, RemoteSeat] = {}
         self.turns = Turns(self)
+        #: the talk at the table (in memory: no line is ever stored)
+        self.chat = chat.Chat(free=table.free_chat, host=table.host)
 
     def connected(self) -> set[int]:
         """The seats with a connection open now."""
@@ -345,7 +347,7 @@ class LiveTable:
         self.clients.add(client)
         self.disarm_expiry()
         name = self.table.seats[seat].name if seat is not None else None
-        client.send(protocol.reply("welcome", seat=seat, name=name))
+        client.send(protocol.reply("welcome", seat=seat, name=name, chat=self.chat.welcome()))
         if seat is None:  # a spectator: only it hears of its arrival
             client.send(self.state(None))
             return
@@ -412,6 +414,13 @@ class LiveTable:
             return
         if client.bot is not None:
             raise Refusal("bad_message", f"a bot's connection sends {', '.join(protocol.BOT_MESSAGES)}")
+        if kind in ("chat", "chat_mode"):  # a person joining during a hand may talk too
+            if kind == "chat":
+                await chat.say(self, client, msg)
+            else:
+                await chat.set_mode(self, client, msg["free"])
+            client.send(protocol.reply("ok", seq=self.table.seq, **({"id": msg_id} if msg_id is not None else {})))
+            return
         if client.seat is None:
             raise Refusal("not_seated", "spectators cannot act: take a seat first")
         if self.table.is_joining(client.seat):

@@ -74,6 +74,7 @@ class Lobby:
         await self._not_banned(player)
         rules, level, turn, name, client_seed = new.rules, new.level, new.turn_seconds, new.name, new.client_seed
         table = Table.new(secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time())
+        table.free_chat, table.host = new.free_chat, 0 if name is not None else None  # the creator sits in seat 0
         hub = self.hub
         try:
             await hub.db_call(hub.store.create, table, creator, quota)

@@ -52,6 +52,9 @@ FIELDS: dict[str, dict[str, bool]] = {
     "action": {"card": False, "cards": False, "choice": False},
     # a remote bot that could not make a decision says so (its program crashed, stalled or answered badly)
     "fault": {"kind": True, "message": False},
+    # talking at the table (hearts.server.chat): a quick phrase's id or free text; the creator turns free text on or off
+    "chat": {"phrase": False, "text": False},
+    "chat_mode": {"free": True},
 }
 #: the message types a remote bot's connection may send after its hello
 BOT_MESSAGES = ("action", "fault", "ping", "sync", "start")
@@ -162,6 +165,9 @@ _CHECK: dict[str, Callable[[Any], bool]] = {
     "seat": lambda v: v is None or (_is_int(v) and v >= 0),
     "kind": lambda v: v in FAULT_KINDS,
     "message": lambda v: isinstance(v, str) and len(v) <= 500,
+    "phrase": lambda v: isinstance(v, str) and 1 <= len(v) <= 16,
+    "text": lambda v: isinstance(v, str),
+    "free": lambda v: isinstance(v, bool),
 }
 _WHAT = {
     "v": "an integer",
@@ -176,6 +182,9 @@ _WHAT = {
     "seat": "a seat number or null",
     "kind": f"one of {', '.join(FAULT_KINDS)}",
     "message": "a string of at most 500 characters",
+    "phrase": "a quick phrase's id such as 'gg'",
+    "text": "a string",
+    "free": "true or false",
 }
 
 
@@ -188,8 +197,9 @@ TABLE_FIELDS: dict[str, tuple[type, ...]] = {
     "level": (str,),
     "turn_seconds": (int,),
     "name": (str, type(None)),
+    "free_chat": (bool,),
 }
-_TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null"}
+_TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null", bool: "true or false"}
 
 
 def check_table_request(body: Any) -> None:

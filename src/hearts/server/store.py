@@ -70,6 +70,8 @@ tables_t = SqlTable(
     Column("record", Text),
     #: who created the table (a keyed hash of the client's address, never the address; set only in a cluster)
     Column("creator", String(64), index=True),
+    #: the chat's settings as JSON, {"free": bool, "host": seat or null} (null: free chat on, no host)
+    Column("chat", String(64)),
 )
 
 seats_t = SqlTable(
@@ -181,6 +183,7 @@ class Store:
                     secret=table.secret,
                     status=table.status,
                     creator=creator,
+                    chat=_chat_json(table),
                 )
             )
             for seat in table.seats:
@@ -191,6 +194,12 @@ class Store:
         with self.engine.begin() as conn:
             self._fence(conn, table.id, "write")
             _update_seat(conn, table.id, seat)
+
+    def save_chat(self, table: Table) -> None:
+        """Store the table's chat settings (the creator turned free chat on or off)."""
+        with self.engine.begin() as conn:
+            self._fence(conn, table.id, "write")
+            conn.execute(update(tables_t).where(tables_t.c.id == table.id).values(chat=_chat_json(table)))
 
     def delete_waiting(self, table_id: str) -> bool:
         """Forget a table that never started (its seats too); a table that has started is kept. True if it was deleted."""
@@ -249,6 +258,8 @@ class Store:
                     created=row["created"],
                 )
                 seat_rows = conn.execute(select(seats_t).where(seats_t.c.table_id == row["id"]).order_by(seats_t.c.seat)).mappings()
+                chat = json.loads(row["chat"] or "{}")
+                table.free_chat, table.host = bool(chat.get("free", True)), chat.get("host")
                 for s in seat_rows:
                     table.seats[s["seat"]] = Seat(
                         s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["ever_human"]), s["client_seed"], s["player"]
@@ -315,6 +326,10 @@ def _seat_row(seat: Seat) -> dict[str, Any]:
     }
 
 
+def _chat_json(table: Table) -> str:
+    return json.dumps({"free": table.free_chat, "host": table.host})
+
+
 def _check_quota(conn: Connection, creator: str, quota: Quota, now: float) -> None:
     """Raise OverQuota if ``creator`` may not make another table now (its tables of the last minute, or waiting).
 
@@ -355,6 +370,9 @@ def _migrate(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} creator VARCHAR(64)"))
             conn.execute(text("CREATE INDEX IF NOT EXISTS ix_hearts_tables_creator ON hearts_tables (creator)"))
+    if "chat" not in table_columns:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} chat VARCHAR(64)"))
 
 
 def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:

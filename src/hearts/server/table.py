@@ -105,6 +105,10 @@ class Table:
     client_seeds: list[str] | None = None
     #: the table of the next game these players were offered, once one of them asked to play again (None before)
     again: str | None = None
+    #: whether the people at the table may chat in free text (quick phrases are always on; :mod:`hearts.server.chat`)
+    free_chat: bool = True
+    #: the seat its creator took when making it: the one who may turn free chat on or off (None: nobody)
+    host: int | None = None
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -201,6 +205,7 @@ class Table:
         (None, 2)
         """
         new = Table.new(table_id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=secret, created=created)
+        new.free_chat, new.host = self.free_chat, self.host  # the creator's seat is kept for them too
         for old, seat in zip(self.seats, new.seats, strict=True):
             if old.kind == HUMAN and old.player is not None:
                 seat.name, seat.player = old.name, old.player
@@ -380,6 +385,7 @@ class Table:
         """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
         fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
         fresh.seats = [copy.copy(s) for s in self.seats]
+        fresh.free_chat, fresh.host = self.free_chat, self.host
         fresh.replay(self.log[:keep])
         return fresh
 

@@ -357,6 +357,8 @@ class PageHost:
             raise Refusal("bad_message", "hello is sent once, first")
         if kind == "action":
             raise Refusal("bad_message", "a table in the page takes no remote bot")
+        if kind in ("chat", "chat_mode"):
+            raise Refusal("not_now", "a table in the page is one person's: there is nobody to talk to")
         if seat is None:
             raise Refusal("not_seated", "spectators cannot act: this table is played by the one who made it")
         pace = self.paces[table_id]

@@ -276,6 +276,7 @@ export async function showLobby() {
   if (IN_PAGE) $("open-tables-title").textContent = tr("Your games in progress"); // the tables in the page are yours alone
   $("create-name").value = savedName();
   $("create-seed").value = randomSeed();
+  $("create-chat-box").hidden = IN_PAGE; // a table in the page is one person's: nobody to talk to
   $("create-variant").addEventListener("change", () => { updatePlayers(); buildRules(); });
   checkNameInput($("create-name"));
   $("create-form").addEventListener("submit", async (ev) => {
@@ -297,6 +298,7 @@ export async function showLobby() {
     if (name) { body.name = name; saveName(name); }
     const cseed = $("create-seed").value.trim();
     if (cseed) body.client_seed = cseed;
+    if (!$("create-chat").checked) body.free_chat = false;
     $("create-btn").disabled = true;
     try { await createTable(body); } catch (e) {
       $("create-btn").disabled = false;

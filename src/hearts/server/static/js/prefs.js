@@ -7,6 +7,11 @@ function set(key, value) {
 
 export function storeToken(table, token) { set("hearts.token." + table, token || null); }
 export function storedToken(table) { return get("hearts.token." + table); }
+// The seats whose chat this browser mutes at a table.
+export function mutedSeats(table) {
+  try { const v = JSON.parse(get("hearts.mute." + table) || "[]"); return Array.isArray(v) ? v.filter(Number.isInteger) : []; } catch (e) { return []; }
+}
+export function saveMutedSeats(table, seats) { set("hearts.mute." + table, seats.length ? JSON.stringify(seats) : null); }
 export function savedName() { return get("hearts.name") || ""; }
 export function saveName(n) { set("hearts.name", n); }
 

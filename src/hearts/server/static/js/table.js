@@ -1,6 +1,7 @@
 // The table view: seats around the trick, your hand, the controls, and the messages of the game.
 import { api } from "./api.js";
 import { cardSpoken, cardText, cardsInText, compareCards, isRed, parseCard, refusalText, suitClass, SUIT_SYMBOL } from "./cards.js";
+import { chatError, chatFree, chatLine, chatMode, chatState, chatWelcome, setupChat } from "./chat.js";
 import { $, anyDialogOpen, el, openDialog, showMessage } from "./dom.js";
 import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
@@ -84,6 +85,7 @@ export function showTable(id) {
     if (!IN_PAGE) comeBack(id);
   }
   T.conn = new Connection(id, token || null, { message: onServerMessage, status: setConn, closed: onClosed });
+  setupChat((msg) => T.conn.send(msg));
   $("invite-link").value = fullUrl(tablePath());
   $("links").hidden = IN_PAGE; // a table in the page is this browser's alone: no one else can take a seat
   updateOwnLink();
@@ -181,6 +183,13 @@ export function onServerMessage(msg) {
   switch (msg.type) {
     case "welcome":
       T.welcome = msg;
+      chatWelcome(msg, T.id);
+      break;
+    case "chat":
+      chatLine(msg);
+      break;
+    case "chat_mode":
+      chatMode(msg);
       break;
     case "state":
       if (speed() === "slow" || T.paced.length) { T.paced.push(msg); pace(); } else showState(msg);
@@ -189,6 +198,7 @@ export function onServerMessage(msg) {
       if (msg.id === T.hintId) showHint(msg);
       break;
     case "error":
+      if (chatError(msg)) break;
       if (msg.code !== "moved") showMessage(cardsInText(msg.message || msg.code), "error");  // moved: the connection follows
       if (msg.code === "stale") T.conn.send({ type: "sync" });
       if (msg.code === "not_found") tableGone();
@@ -441,6 +451,7 @@ function render() {
   const s = T.state;
   if (!s) return;
   const t = s.table;
+  chatState(s);
   if (mySeat(s) !== null) $("seat-panel").hidden = true;
   if (!T.linksShown) {
     // While the table waits for players, show the invite link at once (and fold it away when the game starts).
@@ -734,6 +745,7 @@ async function playAgain() {
   const rules = Object.assign({}, t.rules);
   delete rules.variant; delete rules.players;
   const body = { variant: t.variant, players: t.players, rules, level: t.level, turn_seconds: t.turn_seconds, client_seed: randomSeed() };
+  if (chatFree() === false) body.free_chat = false;
   const name = (T.state.you && T.state.you.name) || savedName();
   if (name) body.name = name;
   $("again-btn").disabled = true;
