@@ -28,8 +28,8 @@ ALLOWED = {
     "learn": {"core", "bots", "observe", "sim", "net"},
     "tui": {"core", "record", "bots", "i18n", "frontend"},
     "i18n": set(),
-    "server": {"core", "record", "bots", "i18n"},
-    "web": {"core", "record", "bots", "server"},  # the page's table: the server's standard-library modules, in Pyodide
+    "server": {"core", "record", "bots", "i18n", "frontend"},  # frontend: the guided hand's notes (frontend/guide.py)
+    "web": {"core", "record", "bots", "server", "frontend"},  # the page's table: the server's standard-library modules, in Pyodide
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim", "frontend"},
     "frontend": {"core"},  # the options every command-line front end of a table shares

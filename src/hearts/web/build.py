@@ -57,6 +57,8 @@ PACKAGES = ("core", "record", "bots", "jit", "observe", "net")
 #: the modules of other subpackages it runs: the server's checks, table and projection (standard library only)
 MODULES = (
     "__init__.py",
+    "frontend/__init__.py",
+    "frontend/guide.py",
     "server/__init__.py",
     "server/forms.py",
     "server/names.py",
