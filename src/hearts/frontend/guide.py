@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from hearts.core.cards import HEARTS, SUIT_OF, parse_card
 from hearts.core.enums import Phase
+from hearts.core.fair_deal import seed_from_text
 from hearts.core.view import SeatView
 
 #: the ``--seed`` of a guided game (its hearts-deal/1 server seed is SHA-256 of it in decimal, every client seed empty)
@@ -48,13 +49,22 @@ NOTES = (
     "follow",  # follow suit when you can; the highest card of the suit led wins
     "void",  # no card of the suit led: play any card, a chance to drop points
     "no_hearts",  # hearts are not broken yet: you may not lead one
-    "hearts_broken",  # a heart has been played: hearts may be led; each is a point
+    "hearts_broken",  # a heart (or the queen, where she breaks hearts) has been played: hearts may be led
     "queen",  # the queen of spades has been played: 13 points to whoever took it
     "lead",  # you won the last trick, so you lead this one
     "score",  # the first hand is over: the points, the moon, the target
 )
 
 QUEEN_OF_SPADES = parse_card("QS")
+
+
+def guide_server_seed() -> str:
+    """The hearts-deal/1 server seed of a guided game (with every client seed empty: the same deal everywhere).
+
+    >>> guide_server_seed()[:12]
+    'e629fa6598d7'
+    """
+    return seed_from_text(str(GUIDE_SEED))
 
 
 def guide_note(view: SeatView) -> str | None:
@@ -102,6 +112,7 @@ def _moments(view: SeatView, seat: int) -> list[list[str]]:
     if to_play and view.trick_leader is None:  # the seat leads a trick not started yet
         plays.append((len(tricks), 0, (), list(before)))
     mine = view.played_by_seat()[seat]
+    breakers = {QUEEN_OF_SPADES} if view.rules.queen_breaks_hearts else set()
     out = []
     for k, (i, pos, prefix, earlier) in enumerate(plays):
         held = set(view.hand) | set(mine[k:])
@@ -112,10 +123,11 @@ def _moments(view: SeatView, seat: int) -> list[list[str]]:
         if pos > 0:
             led = SUIT_OF[prefix[0]]
             notes.append("follow" if any(SUIT_OF[c] == led for c in held) else "void")
-        elif i > 0 and not any(SUIT_OF[c] == HEARTS for c in seen):
+        broken = any(SUIT_OF[c] == HEARTS or c in breakers for c in seen)
+        if pos == 0 and i > 0 and not broken:
             if any(SUIT_OF[c] == HEARTS for c in held) and any(SUIT_OF[c] != HEARTS for c in held):
                 notes.append("no_hearts")
-        if any(SUIT_OF[c] == HEARTS for c in seen):
+        if broken:
             notes.append("hearts_broken")
         if QUEEN_OF_SPADES in seen:
             notes.append("queen")

@@ -186,8 +186,9 @@ TABLE_FIELDS: dict[str, tuple[type, ...]] = {
     "level": (str,),
     "turn_seconds": (int,),
     "name": (str, type(None)),
+    "guide": (bool,),
 }
-_TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null"}
+_TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null", bool: "true or false"}
 
 
 def check_table_request(body: Any) -> None:

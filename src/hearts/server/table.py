@@ -102,12 +102,16 @@ class Table:
     created: float = 0.0
     #: the client seeds in seat order, fixed when the game starts (None before)
     client_seeds: list[str] | None = None
+    #: a guided first hand (:mod:`hearts.frontend.guide`): its person's state carries the coach's note
+    guide: bool = False
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def new(cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0) -> Table:
+    def new(
+        cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0, guide: bool = False
+    ) -> Table:
         seats = [Seat(s) for s in range(rules.players)]
-        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created)
+        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created, guide=guide)
 
     # -- derived facts ----------------------------------------------------
     @property
@@ -340,6 +344,7 @@ class Table:
     def rebuilt(self, keep: int) -> Table:
         """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
         fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
+        fresh.guide = self.guide
         fresh.seats = [copy.copy(s) for s in self.seats]
         fresh.replay(self.log[:keep])
         return fresh

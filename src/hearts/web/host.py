@@ -42,6 +42,7 @@ from urllib.parse import unquote, urlsplit
 
 from hearts.bots.registry import HINT_LEVEL, LEVELS, make_bot
 from hearts.core.fair_deal import new_server_seed
+from hearts.frontend.guide import guide_server_seed
 from hearts.core.rules import Rules
 from hearts.record import dumps_record
 from hearts.server import protocol
@@ -236,7 +237,8 @@ class PageHost:
     def _create(self, data: Any, out: Outbox) -> dict[str, Any]:
         protocol.check_table_request(data)
         body = dict(data)
-        body.setdefault("turn_seconds", 0)  # alone against bots: no timer unless asked for
+        if "guide" not in body:
+            body.setdefault("turn_seconds", 0)  # alone against bots: no timer unless asked for
         new = check_create(body, self._default_level())
         if new.level not in self.levels:
             raise Refusal("bad_request", f"level must be one of {', '.join(self.levels)} here")
@@ -247,8 +249,9 @@ class PageHost:
             new.rules,
             level=new.level,
             turn_seconds=new.turn_seconds,
-            secret=new_server_seed(),
+            secret=guide_server_seed() if new.guide else new_server_seed(),  # a guided table: the guide's deal
             created=self.clock(),
+            guide=new.guide,
         )
         token = secrets.token_urlsafe(24)
         seat = table.seats[0]
@@ -598,6 +601,7 @@ def _table_snapshot(table: Table) -> dict[str, Any]:
         "turn_seconds": table.turn_seconds,
         "secret": table.secret,
         "created": table.created,
+        "guide": table.guide,
         "seats": [vars(s).copy() for s in table.seats],
         "log": table.log,
     }
@@ -612,6 +616,7 @@ def _table_from(snap: dict[str, Any]) -> Table:
         turn_seconds=int(snap.get("turn_seconds", DEFAULT_TURN_SECONDS)),
         secret=str(snap["secret"]),
         created=float(snap.get("created", 0.0)),
+        guide=bool(snap.get("guide", False)),
     )
     fresh.seats = [Seat(**s) for s in snap["seats"]]
     if fresh.level not in LEVELS or len(fresh.seats) != fresh.rules.players:
