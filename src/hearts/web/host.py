@@ -42,8 +42,8 @@ from urllib.parse import unquote, urlsplit
 
 from hearts.bots.registry import HINT_LEVEL, LEVELS, make_bot
 from hearts.core.fair_deal import new_server_seed
-from hearts.frontend.guide import guide_server_seed
 from hearts.core.rules import Rules
+from hearts.frontend.guide import guide_server_seed
 from hearts.record import dumps_record
 from hearts.server import protocol
 from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, check_join, table_options
