@@ -49,10 +49,10 @@ def test_the_guided_hand_from_the_lobby_to_the_score(live_server: str, chromium_
             elif page.locator("#pass-btn:not([hidden])").count():
                 cards = page.locator("#hand button.card:not([disabled])")
                 for i in range(3):
-                    cards.nth(cards.count() - 1 - i).click()
+                    cards.nth(cards.count() - 1 - i).click(force=True)
                 page.click("#pass-btn")
             elif page.locator("#hand button.card.legal").count():
-                page.locator("#hand button.card.legal").first.click()
+                page.locator("#hand button.card.legal").first.click(force=True)  # a card may still be sliding in
             page.wait_for_timeout(60)
         assert seen[:2] == ["pass", "lead_two"] and seen[-1] == "score", seen
         assert "hearts_broken" in seen and len(seen) >= 5 and len(seen) == len(set(seen)), seen  # the bots vary the rest
