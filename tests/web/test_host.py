@@ -318,3 +318,29 @@ def test_a_table_in_the_page_has_no_chat() -> None:
         page.send(**msg)
         assert page.errors[-1]["code"] == "not_now"
     assert page.host.tables[table].seq == 0
+
+
+def test_a_guided_hand_in_the_page_carries_the_coachs_notes() -> None:
+    clock = Clock()
+    page = Page(PageHost(bot_delay=0.5, clock=clock), clock)
+    status, made = page.api("POST", "/api/tables", {"guide": True, "name": "Ann"})
+    assert status == 201, made
+    page.connect(made["table"], made["token"])
+    page.send(type="start")
+    assert page.state["table"]["guide"] is True and page.state["hand"]["guide"] == "pass"
+    seen = ["pass"]
+    while page.state["hand"]["number"] == 1:
+        page.run_bots()
+        note = page.state["hand"]["guide"]
+        if note is not None and note != seen[-1]:
+            seen.append(note)
+        if page.state["turn"]["review"]:
+            page.send(type="ready")
+        elif page.my_turn():
+            our_move(page)
+    assert page.state["hand"]["guide"] == "score"
+    assert (
+        seen[:2] == ["pass", "first_trick"] and "follow" in seen
+    )  # our_move passed the two of clubs away and len(seen) == len(set(seen)), seen
+    again = PageHost.from_page(json.dumps({"saved": page.saved}))  # a reload keeps the table guided
+    assert again.tables[made["table"]].guide is True

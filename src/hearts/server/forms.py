@@ -28,6 +28,7 @@ from hearts.core.enums import Variant
 from hearts.core.errors import HeartsError
 from hearts.core.fair_deal import SeedError, check_client_seed
 from hearts.core.rules import LAST_TRICK_RULES, MOON_CHOICES, RULE_KEYS, TIE_RULES, rules_from_mapping
+from hearts.session.guide import GUIDE_LEVEL
 
 from .names import check_name
 from .table import Refusal
@@ -51,7 +52,9 @@ STATUS = {
     "rate_limited": 429,
 }
 #: the fields of a create request
-CREATE_FIELDS = frozenset({"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed", "free_chat"})
+CREATE_FIELDS = frozenset({"variant", "players", "target", "rules", "level", "turn_seconds", "name", "client_seed", "free_chat", "guide"})
+#: the fields of a create request for a guided first hand (:mod:`hearts.session.guide`)
+GUIDE_FIELDS = frozenset({"guide", "name"})
 #: the fields of a join request
 JOIN_FIELDS = frozenset({"name", "seat", "token", "client_seed"})
 
@@ -67,6 +70,8 @@ class NewTable:
     client_seed: str | None
     #: may the people at the table chat in free text (quick phrases are always on)
     free_chat: bool = True
+    #: a guided first hand: standard Hearts for 4, easy bots, no timer, the guide's deal
+    guide: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,8 @@ def check_create(body: Any, default_level: str) -> NewTable:
     unknown = sorted(set(body) - CREATE_FIELDS)
     if unknown:
         raise Refusal("bad_request", f"unknown field {unknown[0][:40]!r}: the fields are {', '.join(sorted(CREATE_FIELDS))}")
+    if "guide" in body:
+        return check_guided(body)
     try:  # the core's one checker of rules options (the same messages as the command line's)
         rules = rules_from_mapping(body.get("variant"), body.get("players"), body.get("rules", {}), target=body.get("target"))
     except (HeartsError, TypeError) as e:
@@ -101,6 +108,25 @@ def check_create(body: Any, default_level: str) -> NewTable:
     if not isinstance(free_chat, bool):
         raise Refusal("bad_request", "free_chat must be true or false")
     return NewTable(rules, level, turn, name, client_seed(body), free_chat)
+
+
+def check_guided(body: dict[str, Any]) -> NewTable:
+    """A create request with ``guide``: a guided first hand, whose rules, bots, timer and deal are the guide's.
+
+    >>> new = check_guided({"guide": True, "name": "Ann"})
+    >>> new.guide, new.rules.players, new.level, new.turn_seconds, new.client_seed
+    (True, 4, 'easy', 0, None)
+    >>> check_guided({"guide": True, "players": 5})
+    Traceback (most recent call last):
+    ...
+    hearts.server.table.Refusal: a guided table is standard Hearts for 4 against easy bots: send only 'guide' and 'name'
+    """
+    if body.get("guide") is not True:
+        raise Refusal("bad_request", "guide must be true (leave it out for a table that is not guided)")
+    if set(body) - GUIDE_FIELDS:
+        raise Refusal("bad_request", "a guided table is standard Hearts for 4 against easy bots: send only 'guide' and 'name'")
+    name = check_name(body["name"]) if body.get("name") is not None else None
+    return NewTable(Rules.standard(4), GUIDE_LEVEL, 0, name, None, guide=True)
 
 
 def check_join(body: Any) -> JoinRequest:

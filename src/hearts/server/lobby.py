@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts.bots.kernel.runtime import status as kernel_status
 from hearts.core.fair_deal import new_server_seed
+from hearts.session.guide import guide_server_seed
 
 from .forms import check_create, check_join
 from .live import LiveTable
@@ -73,7 +74,10 @@ class Lobby:
         new = check_create(body, self.hub.default_level)
         await self._not_banned(player)
         rules, level, turn, name, client_seed = new.rules, new.level, new.turn_seconds, new.name, new.client_seed
-        table = Table.new(secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=new_server_seed(), created=time.time())
+        secret = guide_server_seed() if new.guide else new_server_seed()  # a guided table: the guide's deal
+        table = Table.new(
+            secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=secret, created=time.time(), guide=new.guide
+        )
         table.free_chat, table.host = new.free_chat, 0 if name is not None else None  # the creator sits in seat 0
         hub = self.hub
         try:
@@ -119,6 +123,8 @@ class Lobby:
         """
         live = self.hub.find(table_id)
         ask = check_join(body)
+        if live.table.guide and ask.seat != 0:
+            raise Refusal("private", "a guided table is for one person: start your own guided hand from the lobby")
         name, client_seed, wanted, held = ask.name, ask.client_seed, ask.seat, ask.token
         await self._not_banned(player)
         if player is not None:
@@ -133,13 +139,17 @@ class Lobby:
             raise Refusal("banned", "this player is banned from this server")
 
     def open_tables(self) -> list[dict[str, Any]]:
-        """The lobby's list: tables playing, and tables waiting that are recent or have someone there."""
+        """The lobby's list: tables playing, and tables waiting that are recent or have someone there (never a
+        guided table: one person's lesson)."""
         now = time.time()
         return [
             table_json(live.table, live.shown(), live.away)
             for live in sorted(self.hub.tables.values(), key=lambda x: -x.table.created)
-            if live.table.status == PLAYING
-            or (live.table.status != FINISHED and (live.clients or now - live.table.created < STALE_WAITING))
+            if not live.table.guide
+            and (
+                live.table.status == PLAYING
+                or (live.table.status != FINISHED and (live.clients or now - live.table.created < STALE_WAITING))
+            )
         ]
 
     def table_info(self, table_id: str) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from hearts.core import Rules, Trick, card_name
 from hearts.core import claim as claim_rules
 from hearts.core.hand import Hand, winner_so_far
 from hearts.core.rules import MOON_SCORE
+from hearts.session.guide import guide_note
 
 from .protocol import reply
 from .table import BOT, FINISHED, OPEN, REMOTE, Table
@@ -84,6 +85,7 @@ def table_json(table: Table, connected: set[int] = frozenset(), away: set[int] =
         "facts": rules_facts(table.rules),
         # the table of the next game, once a player at this finished one asked to play again (None before)
         "again": table.again,
+        "guide": table.guide,
     }
 
 
@@ -153,6 +155,8 @@ def hand_json(table: Table, hand: Hand, seat: int | None, scores: list[int]) -> 
         # what this seat may ask for now (False for a spectator)
         "can_claim": seat is not None and claim_rules.can_claim(hand, seat),
         "can_undo": seat is not None and table.undo_point(seat) is not None,
+        # a guided table: the coach's note for this seat now (hearts.session.guide), else null
+        "guide": guide_note(view) if table.guide else None,
     }
 
 

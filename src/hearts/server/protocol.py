@@ -198,6 +198,7 @@ TABLE_FIELDS: dict[str, tuple[type, ...]] = {
     "turn_seconds": (int,),
     "name": (str, type(None)),
     "free_chat": (bool,),
+    "guide": (bool,),
 }
 _TYPE_WORDS = {str: "a string", int: "a whole number", dict: "an object", type(None): "null", bool: "true or false"}
 

@@ -72,6 +72,8 @@ tables_t = SqlTable(
     Column("creator", String(64), index=True),
     #: the chat's settings as JSON, {"free": bool, "host": seat or null} (null: free chat on, no host)
     Column("chat", String(64)),
+    #: a guided first hand (its person's state carries the coach's notes)
+    Column("guide", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = SqlTable(
@@ -184,6 +186,7 @@ class Store:
                     status=table.status,
                     creator=creator,
                     chat=_chat_json(table),
+                    guide=table.guide,
                 )
             )
             for seat in table.seats:
@@ -256,6 +259,7 @@ class Store:
                     turn_seconds=row["turn_seconds"],
                     secret=row["secret"],
                     created=row["created"],
+                    guide=bool(row["guide"]),
                 )
                 seat_rows = conn.execute(select(seats_t).where(seats_t.c.table_id == row["id"]).order_by(seats_t.c.seat)).mappings()
                 chat = json.loads(row["chat"] or "{}")
@@ -373,6 +377,9 @@ def _migrate(engine: Engine) -> None:
     if "chat" not in table_columns:
         with engine.begin() as conn:
             conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} chat VARCHAR(64)"))
+    if "guide" not in table_columns:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} guide BOOLEAN NOT NULL DEFAULT FALSE"))
 
 
 def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:

@@ -109,12 +109,16 @@ class Table:
     free_chat: bool = True
     #: the seat its creator took when making it: the one who may turn free chat on or off (None: nobody)
     host: int | None = None
+    #: a guided first hand (:mod:`hearts.session.guide`): its person's state carries the coach's note
+    guide: bool = False
     _seeds: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def new(cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0) -> Table:
+    def new(
+        cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0, guide: bool = False
+    ) -> Table:
         seats = [Seat(s) for s in range(rules.players)]
-        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created)
+        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created, guide=guide)
 
     # -- derived facts ----------------------------------------------------
     @property
@@ -384,6 +388,7 @@ class Table:
     def rebuilt(self, keep: int) -> Table:
         """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
         fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
+        fresh.guide = self.guide
         fresh.seats = [copy.copy(s) for s in self.seats]
         fresh.free_chat, fresh.host = self.free_chat, self.host
         fresh.replay(self.log[:keep])

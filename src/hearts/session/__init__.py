@@ -10,7 +10,9 @@ and the page's host in :mod:`hearts.web`) drive the same pieces:
   action is not for now, the next play of a claim, the card an undo takes back;
 - :mod:`~hearts.session.pace` -- the clocks: the turn timer, the score-sheet
   pause after a hand, and the seat a bot must act for now (:class:`Pace`,
-  clock-free: the server arms timers, the page polls).
+  clock-free: the server arms timers, the page polls);
+- :mod:`~hearts.session.guide` -- the guided first hand: the coach's note
+  that applies now, chosen from the player's own view.
 
 Standard library only (the page runs it in Pyodide); it imports the core, the
 record format and the bots, and nothing above them.

@@ -32,6 +32,7 @@ from hearts.core import Card, ChooseMoon, PassCards, PlayCard, parse_card
 from hearts.core.rules import MOON_SCORE
 from hearts.i18n import N_, _
 
+from .coach import Coach, note_text
 from .session import Session, SessionError
 from .stats import after_game
 from .table import SeatBox, draw_table
@@ -60,6 +61,7 @@ CSS = """
 #status { height: 1; padding: 0 1; background: $boost; }
 #table { height: 1fr; min-height: 9; }
 #message { height: 2; padding: 0 1; color: $warning; }
+#coach { height: auto; max-height: 7; padding: 0 1; background: $primary 25%; display: none; }
 #hand { height: 3; padding: 0 1; align: center top; }
 .card { min-width: 4; width: 6; margin: 0; padding: 0; }
 .card.narrow { width: 5; }
@@ -231,6 +233,8 @@ class HeartsApp(App[None]):
         Binding("l", "last", N_("last trick")),
         Binding("i", "tricks", N_("tricks")),
         Binding("f", "speed", N_("speed"), show=False),
+        Binding("g", "got_it", N_("got it"), show=False),
+        Binding("x", "skip_guide", N_("skip the guide"), show=False),
         Binding("enter", "enter", N_("play"), show=False, priority=True),
         Binding("left", "move(-1)", show=False, priority=True),
         Binding("right", "move(1)", show=False, priority=True),
@@ -254,8 +258,12 @@ class HeartsApp(App[None]):
         four_colour: bool = False,
         large_cards: bool = False,
         auto_play: bool = False,
+        guide: bool = False,
+        offer_guide: Callable[[], Session] | None = None,
     ) -> None:
         super().__init__()
+        self.coach = Coach(guide)  # the guided first hand's notes (hearts play --guide)
+        self.offer_guide = offer_guide  # a first run: offer the guided hand (its session) before anything
         self.auto_play = auto_play  # play the only legal card by itself
         self.all_bindings = own_bindings(self)
         self.footer_phase = ""
@@ -276,6 +284,7 @@ class HeartsApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Table(self.four_colour)
+        yield Static(id="coach", markup=False)
         yield Static(id="message")
         with Horizontal(id="hand"):
             for i in range(max(HAND_PLACES, self.session.rules.cards_each)):
@@ -297,6 +306,11 @@ class HeartsApp(App[None]):
         self.screen.set_class(self.large_cards, "large")
         self.fit_cards(self.size.width)
         self.refresh_all()
+        if self.offer_guide is not None:  # the first game on this machine: offer the guided hand
+            self.dialog_open = True
+            text = _("New to Hearts? Play a first hand with a guide: short notes explain each rule as it comes up.")
+            self.push_screen(TextScreen(text, _("Play with the guide"), ("plain", _("Just play"))), self.guide_chosen)
+            return
         if self.continue_last is not None:  # an unfinished game is saved: offer it first
             self.dialog_open = True
             text = _("Your last game is not over. Go on with it, or play the new game just dealt?")
@@ -312,6 +326,16 @@ class HeartsApp(App[None]):
             self.fit_cards(self.size.width)
             self.say(_("Welcome back: hand {number}.").format(number=self.session.hand.number))
         self.continue_last = None
+        self.after_action()
+
+    def guide_chosen(self, choice: str | None = None) -> None:
+        """The guided hand (the default button, Enter), or the game just dealt."""
+        self.dialog_open = False
+        if choice != "plain" and self.offer_guide is not None:
+            self.session = self.offer_guide()
+            self.coach = Coach(True)
+            self.fit_cards(self.size.width)
+        self.offer_guide = None
         self.after_action()
 
     def on_resize(self, event: Resize) -> None:
@@ -346,11 +370,30 @@ class HeartsApp(App[None]):
         self.query_one("#status", Static).update(_("Hand {number}").format(number=v.hand_number) + f" · {passing} · {hearts} · {turn}")
         self.query_one(Table).set_table(self.seat_boxes(), self.centre_lines())
         self.query_one("#message", Static).update(self.message_text())
+        self.show_coach()
         self.show_hand()
         self.show_phase_keys()
         self.query_one("#pass", Button).display = v.phase == "pass" and s.human_to_act()
         self.query_one("#claim", Button).disabled = self.busy or not s.can_claim()
         self.query_one("#undo", Button).disabled = self.busy or not s.can_undo()
+
+    def show_coach(self) -> None:
+        """The guide's note for now, with its keys, or no panel."""
+        note = self.coach.note(self.session.view())
+        panel = self.query_one("#coach", Static)
+        panel.display = note is not None
+        if note is not None:
+            panel.update(_("Guide: ") + note_text(note) + "\n" + _("g: got it · x: skip the guide"))
+
+    def action_got_it(self) -> None:
+        self.coach.dismiss()
+        self.refresh_all()
+
+    def action_skip_guide(self) -> None:
+        if self.coach.on:
+            self.coach.skip()
+            self.say(_("The guide is off: the game goes on as usual."))
+            self.refresh_all()
 
     def footer_phase_now(self) -> str:
         """The phase whose keys the footer shows: pass, play or moon on the human's turn, else wait."""
@@ -595,6 +638,9 @@ class HeartsApp(App[None]):
     def show_sheet(self) -> None:
         s = self.session
         text = self.sheet_text()
+        if self.coach.note(s.view()) == "score":  # the guided hand's last note, over its score sheet
+            text = note_text("score") + "\n\n" + text
+            self.coach.dismiss()
         self.dialog_open = True
         if s.game_over:
             winners = s.game.winners
@@ -635,6 +681,7 @@ class HeartsApp(App[None]):
             fresh = Session.new(s.rules, bots=others, names=s.names, human=s.human, save_path=None)
         s.close()
         self.session = fresh
+        self.coach = Coach(False)  # the guide was for the first game
         self.fit_cards(self.size.width)
         self.picked, self.cursor, self.typed = [], 0, ""
         rules = fresh.rules

@@ -16,6 +16,7 @@ from hearts.core import HeartsError, Rules
 from hearts.core.rules import rules_from_options
 from hearts.frontend.options import add_seed_option, add_table_options
 from hearts.i18n import _
+from hearts.session.guide import GUIDE_LEVEL, GUIDE_SEED
 
 from . import saves, stats
 from .command import command_name
@@ -45,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--four-colour", action="store_true", help="a four-colour deck: clubs green, diamonds blue (the app)")
     parser.add_argument("--large-cards", action="store_true", help="taller cards in your hand (the app)")
     parser.add_argument("--auto-play", action="store_true", help="play your only legal card by itself")
+    parser.add_argument(
+        "--guide", action="store_true", help="a first hand with a guide: notes on each rule as it comes up (standard Hearts, easy bots)"
+    )
     parser.add_argument(
         "--lang",
         default=None,
@@ -97,6 +101,25 @@ def make_session(args: argparse.Namespace) -> Session:
             saves.clean_autosaves(spare=session.save_path)
     remember(session)
     return session
+
+
+def guided_session(name: str | None = None, save: str | None = None) -> Session:
+    """The guided first hand's game: standard Hearts for 4 against easy bots, the guide's deal (as the web table's)."""
+    session = Session.new(Rules.standard(4), seed=GUIDE_SEED, bots=GUIDE_LEVEL, names=[name or _("You")], save_path=save)
+    remember(session)
+    return session
+
+
+def guided_instead(fresh: Session, name: str | None) -> Session:
+    """The guided hand, chosen at the first run in place of the game just dealt (whose untouched file is dropped)."""
+    if fresh.save_path is not None and saves.untouched(fresh.save_path):
+        fresh.save_path.unlink(missing_ok=True)
+    return guided_session(name)
+
+
+def first_run() -> bool:
+    """No game of ``hearts play`` was ever saved here: the guided hand is offered."""
+    return not saves.load_index().get("games")
 
 
 def remember(session: Session) -> None:
@@ -206,6 +229,17 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    guide = getattr(args, "guide", False)
+    if guide and (args.resume or typed_a_game(args)):
+        print(
+            "hearts play: "
+            + _(
+                "--guide plays its own game (standard Hearts, easy bots, its own deal): drop the options of the table, bots and saved games"
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    offer_guide = not guide and not args.resume and not typed_a_game(args) and first_run()
     previous = saves.last_game() if not args.resume else None
     plain = args.plain
     if not plain:
@@ -219,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
             )
             plain = True
     try:
-        session = make_session(args)
+        session = guided_session(args.name, args.save) if guide else make_session(args)
     except (HeartsError, OSError) as e:
         print(f"hearts play: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
@@ -240,9 +274,11 @@ def run(args: argparse.Namespace) -> int:
     if plain:
         from .plain import PlainUI
 
-        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s), auto_play=args.auto_play)
+        ui = PlainUI(session, delay=args.delay, new_game=lambda: again(ui.s), auto_play=args.auto_play, guide=guide)
         if offer:
             ui.say(offer)
+        if offer_guide:
+            ui.say(_("New to Hearts? {command} play --plain --guide plays a first hand with a guide.").format(command=command_name()))
         try:
             return ui.run()
         finally:
@@ -257,6 +293,8 @@ def run(args: argparse.Namespace) -> int:
         four_colour=args.four_colour,
         large_cards=args.large_cards,
         auto_play=args.auto_play,
+        guide=guide,
+        offer_guide=(lambda: guided_instead(session, args.name)) if offer_guide else None,
     )
     try:
         app.run()

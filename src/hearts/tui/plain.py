@@ -17,6 +17,7 @@ from hearts.core import ChooseMoon, PassCards, PlayCard
 from hearts.core.rules import MOON_SCORE
 from hearts.i18n import _
 
+from .coach import Coach, note_text
 from .command import command_name
 from .session import Session, SessionError
 from .stats import after_game
@@ -58,8 +59,10 @@ class PlainUI:
         delay: float = 0.0,
         new_game: Callable[[], Session] | None = None,
         auto_play: bool = False,
+        guide: bool = False,
     ) -> None:
         self.s = session
+        self.coach = Coach(guide)  # the guided first hand's notes (hearts play --guide), each printed once
         self.auto_play = auto_play  # play the only legal card by itself
         self.new_game = new_game
         self.inp = stdin or sys.stdin
@@ -116,6 +119,7 @@ class PlainUI:
                 return True
             if s.hand_over:
                 self.show_scores()
+                self.show_note()
                 s.next_hand()
                 continue
             if self.shown_hand != s.hand.number:
@@ -179,6 +183,7 @@ class PlainUI:
         """Prompt for the human's decision; False at the end of input or on quit."""
         s = self.s
         phase = s.phase
+        self.show_note()
         self.show_hand()
         if phase == "pass":
             target = s.names[s.view().pass_target or 0]
@@ -212,6 +217,13 @@ class PlainUI:
             if result:
                 return True
 
+    def show_note(self) -> None:
+        """The guide's note for now, once (``skip`` turns the guide off)."""
+        note = self.coach.note(self.s.view())
+        if note is not None:
+            self.say(_("Guide: ") + note_text(note) + " " + _("(Type skip to turn the guide off.)"))
+            self.coach.dismiss()
+
     def command(self, low: str, text: str) -> bool | None:
         """Handle one input line: True when the state moved on, False to ask again, None to quit."""
         s = self.s
@@ -221,6 +233,9 @@ class PlainUI:
             self.say(help_text())
         elif low == "rules":
             self.say(rules_text(s.rules))
+        elif low in ("skip", _("skip")) and self.coach.on:
+            self.coach.skip()
+            self.say(_("The guide is off: the game goes on as usual."))
         elif low == "hand":
             self.show_hand()
             self.show_table()

@@ -50,6 +50,7 @@ from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
 from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
 from hearts.session import decide
+from hearts.session.guide import guide_server_seed
 from hearts.session.pace import Pace as SessionPace
 
 #: the saved state's format
@@ -234,7 +235,8 @@ class PageHost:
     def _create(self, data: Any, out: Outbox) -> dict[str, Any]:
         protocol.check_table_request(data)
         body = dict(data)
-        body.setdefault("turn_seconds", 0)  # alone against bots: no timer unless asked for
+        if "guide" not in body:
+            body.setdefault("turn_seconds", 0)  # alone against bots: no timer unless asked for
         new = check_create(body, self._default_level())
         if new.level not in self.levels:
             raise Refusal("bad_request", f"level must be one of {', '.join(self.levels)} here")
@@ -245,8 +247,9 @@ class PageHost:
             new.rules,
             level=new.level,
             turn_seconds=new.turn_seconds,
-            secret=new_server_seed(),
+            secret=guide_server_seed() if new.guide else new_server_seed(),  # a guided table: the guide's deal
             created=self.clock(),
+            guide=new.guide,
         )
         token = secrets.token_urlsafe(24)
         seat = table.seats[0]
@@ -573,6 +576,7 @@ def _table_snapshot(table: Table) -> dict[str, Any]:
         "turn_seconds": table.turn_seconds,
         "secret": table.secret,
         "created": table.created,
+        "guide": table.guide,
         "seats": [vars(s).copy() for s in table.seats],
         "log": table.log,
     }
@@ -587,6 +591,7 @@ def _table_from(snap: dict[str, Any]) -> Table:
         turn_seconds=int(snap.get("turn_seconds", DEFAULT_TURN_SECONDS)),
         secret=str(snap["secret"]),
         created=float(snap.get("created", 0.0)),
+        guide=bool(snap.get("guide", False)),
     )
     fresh.seats = [Seat(**s) for s in snap["seats"]]
     if fresh.level not in LEVELS or len(fresh.seats) != fresh.rules.players:

@@ -305,6 +305,14 @@ export async function showLobby() {
       showMessage(e.message, "error");
     }
   });
+  $("guide-btn").addEventListener("click", async () => {
+    $("guide-btn").disabled = true;
+    const name = cleanName($("create-name").value) || savedName() || tr("You");
+    try { await createTable({ guide: true, name: nameProblem(name) ? tr("You") : name }); } catch (e) {
+      $("guide-btn").disabled = false;
+      showMessage(e.message, "error");
+    }
+  });
   $("refresh-btn").addEventListener("click", loadLists);
   if (!IN_PAGE) wireAccount();
   loadLists();

@@ -7,6 +7,7 @@ import { t as tr, tn } from "./i18n.js";
 import { fillGameOver, lastTrick, showLastTrick, showScoreSheet } from "./dialogs.js";
 import { showHand } from "./handlog.js";
 import { showHelp } from "./help.js";
+import { renderCoach, wireCoach } from "./coach.js";
 import { renderRing } from "./ring.js";
 import { checkNameInput, createTable, joinable } from "./lobby.js";
 import { cleanName, mySeat, nameProblem, seatName, variantText, who, whoLower } from "./names.js";
@@ -113,6 +114,7 @@ export function showTable(id) {
   $("sheet-btn").addEventListener("click", () => showScoreSheet(T.state));
   $("hand-btn").addEventListener("click", () => showHand(T.state, (t) => showMessage(t, "info")));
   $("hand").addEventListener("click", onHandClick);
+  wireCoach(() => renderCoach(T.state));
   document.addEventListener("keydown", onKey);
   window.addEventListener("resize", () => { if (T.state) renderSeats(); });
   setInterval(tickTimer, 250);
@@ -470,6 +472,9 @@ function render() {
   renderControls();
   renderGameOver();
   renderFairDeal();
+  renderCoach(s);
+  // a guided table is one person's: it starts as soon as they sit (the bots take the other seats)
+  if (t.guide && t.status === "waiting" && mySeat(s) === 0 && !T.guideStarted && !T.conn.busy()) { T.guideStarted = true; act({ type: "start" }); }
   // A new finished hand: the score sheet opens; the next hand waits while it is read (turn.review).
   const nHands = (s.hands || []).length;
   if (T.handsSeen === null) T.handsSeen = nHands;
