@@ -235,3 +235,24 @@ def test_results_kept_by_an_older_page_count_for_its_person() -> None:
     old = {"names": ["Ann", "Ada", "Bo", "Cy"], "humans": [0], "scores": [1, 2, 3, 4]}
     assert _as_page_player(old)["players"] == ["page", None, None, None]
     assert _as_page_player({**old, "players": ["x", None, None, None]})["players"][0] == "x"
+
+
+def test_the_cookie_is_secure_behind_an_https_origin(tmp_path: Path) -> None:
+    from .conftest import InProcessServer as Server
+
+    s = Server(f"sqlite:///{tmp_path / 'h.db'}", origins=["https://cards.example.org"])
+    try:
+        assert "; Secure" in _cookie_flags(s)  # TLS ends at the proxy: the browser's side is HTTPS
+    finally:
+        s.stop()
+    assert "Secure" not in _cookie_flags_of_plain(tmp_path)
+
+
+def _cookie_flags_of_plain(tmp_path: Path) -> str:
+    from .conftest import InProcessServer as Server
+
+    s = Server(f"sqlite:///{tmp_path / 'plain.db'}")
+    try:
+        return _cookie_flags(s)
+    finally:
+        s.stop()

@@ -142,12 +142,19 @@ async def who(conn: HTTPConnection) -> Who:
     return Who(new_player_id(), True) if pid is None else Who(pid, False)
 
 
+def over_https(conn: HTTPConnection) -> bool:
+    """Do browsers reach this server over HTTPS: the request's own scheme, or public origins that are all ``https``
+    (``--origin``, behind a proxy that ends TLS)? Then the player's cookie is ``Secure``."""
+    configured = context(conn).origins.configured
+    return conn.url.scheme in ("https", "wss") or (bool(configured) and all(o.startswith("https://") for o in configured))
+
+
 async def as_player(conn: HTTPConnection, response: Response, player: str, always: bool = False) -> Response:
     """``response`` with the cookie of ``player`` set (``always``: renewed even if the client holds it)."""
     players = context(conn).hub.players
     key = players.known_key or await context(conn).hub.db_call(players.key)
     if always or verify(key, conn.cookies.get(COOKIE)) != player:
-        response.headers.append("set-cookie", cookie_header(sign(key, player), secure=conn.url.scheme in ("https", "wss")))
+        response.headers.append("set-cookie", cookie_header(sign(key, player), secure=over_https(conn)))
     return response
 
 
