@@ -6,7 +6,7 @@ worker) and wires the routes to them; the handlers themselves are in
 
 >>> app = create_app("sqlite://")
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/games', '/api/games/{table}/record']
+['/', '/api/account', '/api/games']
 """
 
 from __future__ import annotations
