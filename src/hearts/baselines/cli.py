@@ -64,8 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ppo.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     ppo.add_argument("--envs", type=int, default=8, help="environments stepped together (default 8)")
     ppo.add_argument("--n-steps", type=int, default=256, help="steps of each environment per rollout (default 256)")
-    ppo.add_argument("--batch", type=int, default=512, help="minibatch size (default 512)")
-    ppo.add_argument("--epochs", type=int, default=4, help="passes over each rollout (default 4)")
+    ppo.add_argument("--batch", type=int, default=256, help="minibatch size (default 256)")
+    ppo.add_argument("--epochs", type=int, default=10, help="passes over each rollout (default 10)")
     ppo.add_argument("--lr", type=float, default=3e-4, help="learning rate (default 0.0003)")
     ppo.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus (default 0.01)")
     ppo.add_argument(

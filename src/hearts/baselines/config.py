@@ -61,8 +61,8 @@ class PPOConfig:
     seed: int = 1
     envs: int = 8  # environments stepped together (one process)
     n_steps: int = 256  # steps of each environment per rollout
-    batch: int = 512
-    epochs: int = 4
+    batch: int = 256
+    epochs: int = 10
     lr: float = 3e-4
     gamma: float = 1.0  # a hand is short and its score is all that counts
     ent_coef: float = 0.01
