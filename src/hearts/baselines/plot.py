@@ -61,7 +61,7 @@ def _label(x: float) -> str:
 def _run_name(curve: dict[str, Any]) -> str:
     config = curve.get("config", {})
     opponents = ",".join(dict.fromkeys(config.get("opponents", ["?"])))
-    return f"{curve.get('algorithm', 'policy')} vs {opponents}"
+    return f"{curve.get('algorithm', 'policy')} trained against {opponents}"
 
 
 def curve_svg(curves: Sequence[dict[str, Any]], title: str | None = None) -> str:
@@ -122,6 +122,7 @@ def curve_svg(curves: Sequence[dict[str, Any]], title: str | None = None) -> str
                 dash = DASHES[r % len(DASHES)]
                 dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
                 out.append(f'<polyline points="{line}" fill="none" stroke="{colour[bot]}" stroke-width="2"{dash_attr}/>')
+                out += [f'<circle cx="{px(x):.1f}" cy="{py(v["payoff"]):.1f}" r="2.5" fill="{colour[bot]}"/>' for x, v in pts]
     legend_y = HEIGHT - 14
     x = MARGIN_L
     for r, curve in enumerate(curves):
