@@ -60,9 +60,9 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "open_spiel": ("openspiel",),
     "ray": (),
     "pyarrow": (),
-    "torch": ("baselines",),  # and OWNERS: only baselines/ppo.py at module level (learn/train.py lazily)
-    "stable_baselines3": ("baselines",),
-    "sb3_contrib": ("baselines",),
+    "torch": (),
+    "stable_baselines3": (),
+    "sb3_contrib": (),
     "openskill": (),
     "jax": ("vecjax",),
     "numba": ("jit",),

@@ -125,13 +125,13 @@ def run(args: argparse.Namespace, argv: list[str] | None = None) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         return fail(f"--out {args.out!r} is a file, not a folder")
-    try:
-        from .ppo import train
-    except ImportError as err:
-        return fail(f"training needs the baselines extra (pip install 'hearts-game[baselines]'): {err}")
     command = "hearts " + shlex.join(argv if argv is not None else sys.argv[1:])
     try:
+        from .ppo import train
+
         data = train(config, out, command=command, report=lambda line: print(line, flush=True))
+    except ImportError as err:
+        return fail(f"training needs the baselines extra (pip install 'hearts-game[baselines]'): {err}")
     except KeyboardInterrupt:
         print(f"hearts baseline: interrupted (the curve so far is in {out / 'curve.json'})", file=sys.stderr)
         return 130

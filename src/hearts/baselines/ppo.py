@@ -9,7 +9,9 @@ ReLU perceptron with a linear head, the shape of
 and the ``rl-policy`` bot plays it with NumPy alone. Every ``eval_every``
 steps (and before the first) the greedy policy is measured by
 :func:`~hearts.baselines.evaluate.evaluate_spec`; the CPU time of those
-measurements is kept apart from the training's.
+measurements is kept apart from the training's. PyTorch and the libraries
+are imported when training starts (:func:`libraries`), so that importing
+this module, as the doctests do, stays cheap.
 """
 
 from __future__ import annotations
@@ -23,17 +25,21 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-import sb3_contrib
-import stable_baselines3
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
 
 from .config import FORMAT, PPOConfig
 from .evaluate import evaluate_spec
 
 #: progress(line): one line per checkpoint
 Report = Callable[[str], None]
+
+
+def libraries() -> tuple[Any, Any, Any]:
+    """PyTorch, sb3-contrib and Stable-Baselines3 (an ``ImportError`` where the ``baselines`` extra is missing)."""
+    import sb3_contrib
+    import stable_baselines3
+    import torch
+
+    return torch, sb3_contrib, stable_baselines3
 
 
 class MaskedObservation(gymnasium.Wrapper):  # type: ignore[type-arg]
@@ -61,8 +67,10 @@ class MaskedObservation(gymnasium.Wrapper):  # type: ignore[type-arg]
         return self._mask
 
 
-def make_vec_env(config: PPOConfig) -> DummyVecEnv:
-    """``config.envs`` single-agent environments against the opponents, seeded ``seed``, ``seed + 1``, ..."""
+def make_vec_env(config: PPOConfig) -> Any:
+    """``config.envs`` single-agent environments against the opponents in a ``DummyVecEnv``, seeded ``seed``, ``seed + 1``, ..."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
     from hearts.rl import SingleAgentEnv
 
     specs = list(config.opponents) if len(config.opponents) > 1 else config.opponents[0]
@@ -76,11 +84,12 @@ def make_vec_env(config: PPOConfig) -> DummyVecEnv:
     return vec
 
 
-def build(config: PPOConfig, vec: DummyVecEnv) -> MaskablePPO:
+def build(config: PPOConfig, vec: Any) -> Any:
     """The MaskablePPO model: separate ReLU actor and critic of ``config.hidden``, seeded."""
+    torch, sb3_contrib, _ = libraries()
     torch.set_num_threads(config.threads)
     arch = list(config.hidden)
-    return MaskablePPO(
+    return sb3_contrib.MaskablePPO(
         "MlpPolicy",
         vec,
         n_steps=config.n_steps,
@@ -96,10 +105,11 @@ def build(config: PPOConfig, vec: DummyVecEnv) -> MaskablePPO:
     )
 
 
-def export(model: MaskablePPO, config: PPOConfig) -> Any:
+def export(model: Any, config: PPOConfig) -> Any:
     """The actor as a :class:`~hearts.rl.policy.Policy` (the same logits, read by NumPy)."""
     from hearts.rl.policy import Policy
 
+    torch = libraries()[0]
     layers = [m for m in [*model.policy.mlp_extractor.policy_net, model.policy.action_net] if isinstance(m, torch.nn.Linear)]
     ws = [layer.weight.detach().cpu().numpy().T.astype(np.float32).copy() for layer in layers]
     bs = [layer.bias.detach().cpu().numpy().astype(np.float32).copy() for layer in layers]
@@ -107,6 +117,7 @@ def export(model: MaskablePPO, config: PPOConfig) -> Any:
 
 
 def _versions() -> dict[str, str]:
+    torch, sb3_contrib, stable_baselines3 = libraries()
     return {
         "python": platform.python_version(),
         "sb3_contrib": sb3_contrib.__version__,
@@ -117,7 +128,11 @@ def _versions() -> dict[str, str]:
 
 
 def train(config: PPOConfig, out: Path, *, command: str = "", report: Report | None = None) -> dict[str, Any]:
-    """Train, measuring at every checkpoint; write ``out/curve.json``, ``out/policy.npz`` and ``out/checkpoints/``."""
+    """Train, measuring at every checkpoint; write ``out/curve.json``, ``out/policy.npz`` and ``out/checkpoints/``.
+
+    Raises ``ImportError`` before any work where the ``baselines`` extra is missing.
+    """
+    libraries()
     out.mkdir(parents=True, exist_ok=True)
     (out / "checkpoints").mkdir(exist_ok=True)
     wall0, cpu0 = time.perf_counter(), time.process_time()
