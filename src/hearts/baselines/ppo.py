@@ -165,7 +165,7 @@ def train(config: PPOConfig, out: Path, *, command: str = "", report: Report | N
         data["eval_cpu_s"] = round(eval_cpu, 2)
         (out / "curve.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         if report:
-            figures = ", ".join(f"{k} {v['payoff']:+.2f} ± {v['payoff_se']:.2f}" for k, v in vs.items())
+            figures = ", ".join(f"{k} {v['payoff']:+.2f} ± {v['payoff_se'] or 0:.2f}" for k, v in vs.items())
             report(f"steps {steps:,}  hands {hands:,}  train CPU {train_cpu:,.0f} s  payoff: {figures}")
 
     checkpoint()
