@@ -23,7 +23,7 @@ from .config import BaselineError
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
-WIDTH, HEIGHT = 920, 400
+WIDTH, HEIGHT = 920, 420
 PANEL_W, PANEL_H = 360, 260
 MARGIN_L, MARGIN_T = 70, 60
 
@@ -48,6 +48,17 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     if ticks[-1] < high:
         ticks.append(round(t, 10))
     return [float(x) for x in ticks]
+
+
+def _legend(entries: list[tuple[str, str, str]], y: float) -> list[str]:
+    """One row of legend entries (text, colour, dashes) at height ``y``."""
+    out, x = [], float(MARGIN_L)
+    for text, colour, dash in entries:
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<line x1="{x}" x2="{x + 24}" y1="{y - 4}" y2="{y - 4}" stroke="{colour}" stroke-width="2"{dash_attr}/>')
+        out.append(f'<text x="{x + 30}" y="{y}">{escape(text)}</text>')
+        x += 50 + 7 * len(text)
+    return out
 
 
 def _label(x: float) -> str:
@@ -91,7 +102,9 @@ def curve_svg(curves: Sequence[dict[str, Any]], title: str | None = None) -> str
         left = MARGIN_L + k * (PANEL_W + 90)
         xs = [p[key] * scale for c in curves for p in c["points"]]
         xticks = nice_ticks(0.0, max(xs))
-        x1 = xticks[-1]
+        if xticks[-1] > max(xs) * 1.05 and len(xticks) > 2:  # 1,001,472 steps: end the axis there, not at 1.25M
+            xticks = [t for t in xticks if t <= max(xs)]
+        x1 = max(xticks[-1], max(xs))
 
         def px(x: float, left: int = left, x1: float = x1) -> float:
             return left + PANEL_W * x / x1
@@ -123,17 +136,8 @@ def curve_svg(curves: Sequence[dict[str, Any]], title: str | None = None) -> str
                 dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
                 out.append(f'<polyline points="{line}" fill="none" stroke="{colour[bot]}" stroke-width="2"{dash_attr}/>')
                 out += [f'<circle cx="{px(x):.1f}" cy="{py(v["payoff"]):.1f}" r="2.5" fill="{colour[bot]}"/>' for x, v in pts]
-    legend_y = HEIGHT - 14
-    x = MARGIN_L
-    for r, curve in enumerate(curves):
-        for bot in bots:
-            dash = DASHES[r % len(DASHES)]
-            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            name = f"against {bot}" if len(curves) == 1 else f"{_run_name(curve)}, against {bot}"
-            out.append(
-                f'<line x1="{x}" x2="{x + 24}" y1="{legend_y - 4}" y2="{legend_y - 4}" stroke="{colour[bot]}" stroke-width="2"{dash_attr}/>'
-            )
-            out.append(f'<text x="{x + 30}" y="{legend_y}">{escape(name)}</text>')
-            x += 40 + 7 * len(name)
+    out += _legend([(f"against {bot}", colour[bot], "") for bot in bots], HEIGHT - 38 if len(curves) > 1 else HEIGHT - 14)
+    if len(curves) > 1:
+        out += _legend([(_run_name(c), "#333", DASHES[r % len(DASHES)]) for r, c in enumerate(curves)], HEIGHT - 14)
     out.append("</svg>")
     return "\n".join(out) + "\n"
