@@ -31,6 +31,7 @@ SLOW = (
     "bots/test_plugins.py",
     "bots/test_kernel_sampler.py",  # the compiled kernels against the interpreted ones, world by world: 11 s
     "bots/test_kernel_passing.py",
+    "baselines/test_ppo.py",  # MaskablePPO runs (PyTorch): about 25 s
     "sim/test_selfplay.py",
     "sim/test_arena_cli.py",
     "web/test_build.py",

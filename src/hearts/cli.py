@@ -48,6 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     train = sub.add_parser("train", help="train a learned player (the net bot) from a recipe: self-play data, then a network")
     train_cli.add_arguments(train)
 
+    from .baselines import cli as baseline_cli
+
+    baseline = sub.add_parser("baseline", help="train RL baselines (MaskablePPO, sb3-contrib) against bots, with learning curves")
+    baseline_cli.add_arguments(baseline)
+
     from .tui import cli as play_cli
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (Textual app, or --plain text)")
@@ -97,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .learn import cli as train_cli
 
         return train_cli.run(args)
+    if args.command == "baseline":
+        from .baselines import cli as baseline_cli
+
+        return baseline_cli.run(args, list(argv) if argv is not None else None)
     if args.command == "play":
         from .tui import cli as play_cli
 
