@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -164,3 +165,16 @@ def test_shoot_targets_mark_the_teachers_shoot_line() -> None:
     eligible, shooting = shoot_targets(rules, data)
     assert eligible.tolist() == [True, True, True, False, False]
     assert shooting.tolist() == [False, True, True, False, False]
+
+
+def test_a_ranking_loss_trains_and_is_in_the_models_recipe(
+    trained: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work, _ = trained
+    recipe = replace(TINY, name="tiny-rank", epochs=1, rank_weight=1.0, rank_temperature=2.0)
+    monkeypatch.setitem(RECIPES, "tiny-rank", recipe)
+    out = tmp_path / "rank.npz"
+    assert main(["train", "--recipe", "tiny-rank", "--work", str(work), "--skip-data", "--out", str(out)]) == 0
+    meta = json.loads(out.with_suffix(".json").read_text())
+    assert meta["report"]["recipe"]["rank_weight"] == 1.0 and meta["report"]["recipe"]["rank_temperature"] == 2.0
+    assert all(math.isfinite(point["train_play_mse"]) for point in meta["report"]["curve"])

@@ -69,6 +69,11 @@ class Recipe:
     mirror: bool = True
     #: weight of each row's mean value error against the error of the cards about it (1: plain squared error)
     mean_weight: float = 1.0
+    #: weight of a listwise ranking loss on plays (0: none): the cross-entropy of the net's softmax over the cards the
+    #: teacher weighed against the teacher's, both at ``rank_temperature`` payoff points (which card is best, more than
+    #: how much every card is worth)
+    rank_weight: float = 0.0
+    rank_temperature: float = 1.0
     #: expert iteration: round r > 0 is labelled by the search pruned to the previous round's ``top`` cards
     rounds: int = 1
     top: int = 4
@@ -143,6 +148,10 @@ RECIPES: dict[str, Recipe] = {
     # the same data, a network twice as wide (the capacity test of the imitation gap)
     "standard-4-hard-wide": Recipe(
         "standard-4-hard-wide", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, trunk=(1024, 512), card=256
+    ),
+    # the same data, the cards ranked as well as valued (the loss test of the imitation gap)
+    "standard-4-hard-rank": Recipe(
+        "standard-4-hard-rank", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0
     ),
     # an experiment (not shipped): cancellation-8's data (the same chunks and seeds) and a second round of 20 chunks
     # labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)

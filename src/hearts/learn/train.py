@@ -117,6 +117,22 @@ def export(net: Any, recipe: Recipe, meta: dict[str, Any]) -> NetModel:
     return NetModel(arrays, meta)
 
 
+def rank_loss(pred: Any, target: Any, known: Any, temperature: float) -> Any:
+    """The listwise ranking loss of a batch of plays: the cross-entropy of the softmax of ``pred`` over the ``known``
+    cards against the softmax of ``target`` over them, both divided by ``temperature`` (rows of two cards or more).
+    A card the teacher did not weigh counts for nothing (``tests/learn/test_rank_loss.py``).
+    """
+    import torch
+
+    rows = known.sum(dim=1) >= 2
+    if not bool(rows.any()):
+        return pred.sum() * 0.0
+    far = torch.finfo(pred.dtype).min / 4
+    wanted = torch.softmax(torch.where(known, target / temperature, far), dim=1)
+    log_p = torch.log_softmax(torch.where(known, pred / temperature, far), dim=1)
+    return -(wanted * torch.where(known, log_p, 0.0)).sum(dim=1)[rows].mean()
+
+
 def evaluate(model: NetModel, data: Dataset, batch: int = 4096) -> dict[str, float]:
     """Held-out figures of a model on ``data`` (see the module): computed with the NumPy forward pass."""
     play = ~data.is_pass & (np.isfinite(data.values).sum(axis=1) >= 2)
@@ -258,6 +274,10 @@ def train(
             spread = (torch.where(k, diff - mean, 0.0) ** 2).sum()
             level = (mean[:, 0] ** 2 * count[:, 0]).sum()
             play_loss = (spread + recipe.mean_weight * level) / k.sum().clamp(min=1)
+            if recipe.rank_weight:
+                play_loss = play_loss + recipe.rank_weight * rank_loss(
+                    play_pred, tensor(np.nan_to_num(values)), k, recipe.rank_temperature / scale
+                )
             if is_pass.any():
                 p = tensor(is_pass)
                 logits = pass_logits[p].masked_fill(~tensor(mask[is_pass]), -1e9)
