@@ -179,7 +179,21 @@ def test_ray_pyarrow_and_torch_each_have_one_module() -> None:
 
 
 #: the server's table side (the hub, its lobby, the table actors and their parts) and the modules that speak HTTP
-TABLE_SIDE = ("hub", "lobby", "live", "turns", "services", "connection", "remote", "cluster", "table", "projection", "store")
+TABLE_SIDE = (
+    "hub",
+    "lobby",
+    "live",
+    "turns",
+    "services",
+    "chat",
+    "connection",
+    "remote",
+    "context",
+    "cluster",
+    "table",
+    "projection",
+    "store",
+)
 WEB_SIDE = ("app", "routes", "websocket", "listener", "edge", "cli")
 
 
@@ -198,3 +212,79 @@ def test_the_servers_table_side_knows_nothing_of_http() -> None:
             for imported in names:
                 assert imported.split(".")[0] not in ("starlette", "uvicorn"), f"server/{name}.py:{node.lineno} imports {imported}"
                 assert imported.removeprefix("hearts.server.") not in WEB_SIDE, f"server/{name}.py:{node.lineno} imports {imported}"
+
+
+#: the server's own modules, bottom layer first: a module imports only modules of the layers below its own (at module
+#: level, inside a function, or under ``TYPE_CHECKING`` alike), so its middle reads top-down with no circle in it
+SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("table", "identity", "lease", "presence", "pages", "bot_tokens", "botlink", "botpool"),
+    ("protocol", "names", "results"),
+    ("projection", "forms", "connection", "client", "limits", "store"),
+    ("players", "edge"),
+    ("listener", "context"),  # context: what a live table gets from its server
+    ("remote",),  # a live table's parts, each seeing its table through a Protocol of its own ...
+    ("turns", "services", "chat"),
+    ("live",),  # ... the table's actor, and the registry of the live tables
+    ("lobby",),
+    ("hub",),
+    ("cluster",),
+    ("routes",),
+    ("accounts", "websocket"),
+    ("app",),
+    ("cli", "supervisor", "players_cli"),  # the command line: see COMMANDS
+)
+#: the command-line modules, which may also import one another, inside functions only (``hearts serve --workers``
+#: builds its workers' command lines from the parser of ``hearts serve``)
+COMMANDS = frozenset(SERVER_LAYERS[-1])
+
+
+def server_imports(path: Path) -> list[tuple[str, int, bool]]:
+    """(module of hearts.server, line, made at module level) of each import of one in a server module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {node.lineno for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))}
+    modules = {p.stem for p in (SRC / "server").glob("*.py")}
+    out = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name.removeprefix("hearts.server.") for a in node.names if a.name.startswith("hearts.server.")]
+        elif isinstance(node, ast.ImportFrom):
+            base = (node.module or "") if node.level == 1 else (node.module or "").removeprefix("hearts.server").lstrip(".")
+            if node.level == 1 or (node.module or "").startswith("hearts.server"):
+                # "from . import chat" names modules; "from .live import LiveTable" names one
+                names = [a.name for a in node.names if a.name in modules] if not base else [base.split(".")[0]]
+        out += [(name.split(".")[0], node.lineno, node.lineno in top) for name in names]
+    return out
+
+
+def test_every_server_module_has_its_layer() -> None:
+    placed = [m for layer in SERVER_LAYERS for m in layer]
+    assert len(placed) == len(set(placed))
+    assert set(placed) == {p.stem for p in (SRC / "server").glob("*.py")} - {"__init__"}
+
+
+def test_the_servers_modules_import_only_downward() -> None:
+    """No module of the server imports one of its own layer or above: no back-references, no TYPE_CHECKING circle."""
+    rank = {m: i for i, layer in enumerate(SERVER_LAYERS) for m in layer}
+    problems = []
+    for name, i in rank.items():
+        for imported, line, at_top in server_imports(SRC / "server" / f"{name}.py"):
+            if imported == name or rank[imported] < i:
+                continue
+            if name in COMMANDS and imported in COMMANDS and not at_top:
+                continue
+            problems.append(f"server/{name}.py:{line} imports {imported} (layer {rank[imported]}, its own is {i})")
+    assert problems == []
+
+
+def test_the_layering_test_sees_an_upward_import(tmp_path: Path) -> None:
+    """The check itself: an import of a module above, made only for the type checker, is seen."""
+    path = tmp_path / "turns.py"
+    path.write_text("from typing import TYPE_CHECKING\nfrom . import protocol\nif TYPE_CHECKING:\n    from .live import LiveTable\n")
+    assert server_imports(path) == [("protocol", 2, True), ("live", 4, False)]
+
+
+def test_no_server_module_imports_for_the_type_checker_only() -> None:
+    """A server module needs no ``TYPE_CHECKING`` block: what it names, it imports (from below it)."""
+    for path in (SRC / "server").glob("*.py"):
+        assert "TYPE_CHECKING" not in path.read_text(encoding="utf-8"), f"server/{path.name} imports under TYPE_CHECKING"

@@ -243,7 +243,16 @@ def test_a_disconnected_player_is_replaced_by_a_bot_and_gets_the_seat_back(serve
     # Bob comes back with his token: the seat is his again
     bob2 = Conn(server.ws, t["table"], token=t["bob_token"])
     assert bob2.next("welcome")["seat"] == 1
-    bob_back = {"seat": 1, "name": "Bob", "kind": "human", "remote": False, "connected": True, "away": False, "joinable": False}
+    bob_back = {
+        "seat": 1,
+        "name": "Bob",
+        "kind": "human",
+        "remote": False,
+        "connected": True,
+        "away": False,
+        "joinable": False,
+        "kept": False,
+    }
     wait_for(lambda: ann.sync()["table"]["seats"][1] == bob_back)
 
 

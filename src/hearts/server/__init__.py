@@ -11,16 +11,19 @@ The parts, each with one job:
   log, and the engine state derived from it.
 - :mod:`~hearts.server.store`: the database (SQLite or PostgreSQL).
 - :mod:`~hearts.server.hub`: every live table of the process, and what they
-  share (the database threads, the bot pool, the settings).
+  share (the database threads, the bot pool, the settings), handed down to
+  them as one :mod:`~hearts.server.context` (nothing below the hub reaches
+  back up to it).
 - :mod:`~hearts.server.lobby`: create, join, list and look up tables; stats
   and records.
 - :mod:`~hearts.server.live`: one live table as an actor: its lock, its
   clients, the one way an action enters it, the broadcast of each seat's
   view; :mod:`~hearts.server.turns` its turn timer, score-sheet pause and
-  bot driver; :mod:`~hearts.server.services` hint, claim and undo.
+  bot driver; :mod:`~hearts.server.services` hint, claim and undo;
+  :mod:`~hearts.server.chat` the talk at the table.
 - :mod:`~hearts.server.connection`: one websocket connection (its seat, rate
   limit and outgoing queue).
-- :mod:`~hearts.server.remote`: remote bot seats: a bot with an operator's
+- :mod:`~hearts.server.remote`: a table's remote bot seats: a bot with an operator's
   token plays a seat over the websocket, under a per-move limit;
   :mod:`~hearts.server.bot_tokens` holds the tokens (hashed, compared in
   constant time); :mod:`~hearts.server.botlink` puts any bot spec on a table.

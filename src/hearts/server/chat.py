@@ -28,6 +28,7 @@ hearts.server.table.Refusal: chat text must hold something visible
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -35,15 +36,13 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import protocol
 from .connection import FLOOD_LIMIT, Client
+from .context import TableContext
 from .lease import LeaseLost
-from .table import Refusal
-
-if TYPE_CHECKING:
-    from .live import LiveTable
+from .table import Refusal, Table
 
 #: the quick phrases, by id (each client words them in its reader's language)
 PHRASES = ("hi", "gl", "nice", "wp", "oops", "sorry", "thanks", "gg", "bye")
@@ -172,12 +171,30 @@ class Chat:
         return {**self.mode(), "lines": list(self.lines)}
 
 
-def talkers(live: LiveTable) -> list[Client]:
+class Room(Protocol):
+    """What the chat sees of its table (:class:`hearts.server.live.LiveTable`)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def clients(self) -> set[Client]: ...
+
+    @property
+    def chat(self) -> Chat: ...
+
+    def release(self) -> None: ...
+
+
+def talkers(live: Room) -> list[Client]:
     """The connections a line goes to: every person's (seated or watching), never a bot's."""
     return [c for c in live.clients if c.bot is None and not c.closed]
 
 
-async def say(live: LiveTable, client: Client, msg: dict[str, Any]) -> dict[str, Any]:
+async def say(ctx: TableContext, live: Room, client: Client, msg: dict[str, Any]) -> dict[str, Any]:
     """A seated person's ``chat``: checked, then sent to every person at the table; returns the line.
 
     A line refused for its rate counts as a dropped message: a client that floods the chat is closed (4429) as
@@ -192,7 +209,7 @@ async def say(live: LiveTable, client: Client, msg: dict[str, Any]) -> dict[str,
         if r.code == "rate_limited":
             client.dropped += 1
             if client.dropped == FLOOD_LIMIT + 1:  # once: the close lets the queued refusals out first
-                live.hub.spawn(client.close_after_send(4429))
+                ctx.spawn(client.close_after_send(4429))
         raise
     text = json.dumps(line, separators=(",", ":"))
     for c in talkers(live):
@@ -200,20 +217,19 @@ async def say(live: LiveTable, client: Client, msg: dict[str, Any]) -> dict[str,
     return line
 
 
-async def set_mode(live: LiveTable, client: Client, free: bool) -> None:
+async def set_mode(ctx: TableContext, live: Room, client: Client, free: bool) -> None:
     """The table's creator turns free chat on or off (stored, so a restart keeps it); everyone is told."""
     chat = live.chat
     if client.seat is None or client.seat != chat.host:
         raise Refusal("not_host", "only the table's creator can turn free chat on or off")
-    hub = live.hub
     async with live.lock:
         if free != chat.free:
             live.table.free_chat = free
             try:
-                await hub.db_call(hub.store.save_chat, live.table)
+                await ctx.db_call(ctx.store.save_chat, live.table)
             except LeaseLost:
                 live.table.free_chat = chat.free
-                hub.release(live.table.id)
+                live.release()
                 raise Refusal("moved", "this table is served by another worker now: connect again") from None
             except Exception:
                 live.table.free_chat = chat.free

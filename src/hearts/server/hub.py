@@ -1,13 +1,18 @@
 """Every live table of one server process, and what they share.
 
-One :class:`Hub` per server process. It holds the registry of the tables it
-serves (``tables``: table id → :class:`~hearts.server.live.LiveTable`, the
-actor that owns one table's state, clients, timers and bots), and what they
-all use: the database, the bot pool, the remote bots, the timing settings.
-It rebuilds the open tables at the start, takes over and lets go of tables
-in a cluster, and stops everything at the end. A websocket connection's
-messages come in here and go to the connection's table; the HTTP requests
-about tables go to the :class:`~hearts.server.lobby.Lobby` (``hub.lobby``).
+One :class:`Hub` per server process, at the top of the server's middle. It
+builds what the tables all use, the database threads, the bot pool, the
+remote bots' tokens and the timing settings, into one
+:class:`~hearts.server.context.TableContext`, and hands it down to the
+registry of the tables it serves (``tables``: a
+:class:`~hearts.server.live.Tables`, table id →
+:class:`~hearts.server.live.LiveTable`, the actor that owns one table's
+state, clients, timers and bots) and to the lobby; nothing below reaches
+back up to the hub. It rebuilds the open tables at the start, takes over
+and lets go of tables in a cluster, and stops everything at the end. A
+websocket connection's messages come in here and go to the connection's
+table; the HTTP requests about tables go to the
+:class:`~hearts.server.lobby.Lobby` (``hub.lobby``).
 
 Database calls run on a small pool of threads; one table's calls run one at
 a time (under its lock), so a slow write of one table holds up only that
@@ -16,14 +21,17 @@ processes (:mod:`hearts.server.botpool`), so a slow bot never holds the
 event loop. Outgoing messages go through a bounded queue per client
 (:mod:`hearts.server.connection`), so a slow client never holds up its table.
 
-The parts, each in its own module:
+The parts, each in its own module, top-down (each imports only those below it):
 
 - :mod:`~hearts.server.lobby`: create, join, list, look up; stats and records.
 - :mod:`~hearts.server.live`: one table's actor: the one way an action enters
-  it, the broadcast of each seat's view, its clients coming and going.
+  it, the broadcast of each seat's view, its clients coming and going, the
+  next game; and ``Tables``, the registry of a server's live tables.
 - :mod:`~hearts.server.turns`: the turn timer, the score-sheet pause, the
-  bot driver of one table.
-- :mod:`~hearts.server.services`: hint, claim and undo.
+  bot driver of one table; :mod:`~hearts.server.services`: hint, claim and
+  undo; :mod:`~hearts.server.chat`: the talk at the table.
+- :mod:`~hearts.server.remote`: one table's remote bot seats.
+- :mod:`~hearts.server.context`: what a live table gets from its server.
 """
 
 from __future__ import annotations
@@ -34,16 +42,16 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from . import protocol
 from .bot_tokens import BotTokens
 from .botpool import BOT_NICE, BotPool
 from .connection import Client
-from .live import LiveTable
+from .context import TableContext, Timings
+from .live import LiveTable, Tables
 from .lobby import Lobby
 from .players import Players
-from .remote import MOVE_SECONDS, RemoteBots
+from .remote import MOVE_SECONDS
 from .store import Store
-from .table import Refusal, Table
+from .table import Table
 
 log = logging.getLogger("hearts.server")
 
@@ -60,8 +68,8 @@ RECONNECT_QUIET = 2.0
 class Hub:
     """Every live table of one server; see the module's notes.
 
-    The timing settings are read by the tables as they run, so a test may change them on a running hub
-    (``hub.review = 0``).
+    The timing settings are one :class:`~hearts.server.context.Timings` that the tables read as they run, so a test
+    may change them on a running hub (``hub.review = 0``).
     """
 
     def __init__(
@@ -94,20 +102,67 @@ class Hub:
         self.store = store
         self.players = Players(store.engine)
         self.default_level = default_level
-        self.review = review
-        self.quiet = quiet
-        self.bot_delay = bot_delay
-        self.grace = grace
-        self.waiting_timeout = waiting_timeout
-        self.tables: dict[str, LiveTable] = {}
+        self.timings = Timings(bot_delay=bot_delay, grace=grace, waiting_timeout=waiting_timeout, review=review, quiet=quiet)
         memory = store.url in ("sqlite://", "sqlite:///:memory:")  # one shared connection: one thread
         self.db = ThreadPoolExecutor(1 if memory else DB_THREADS, thread_name_prefix="hearts-db")
         self.health = ThreadPoolExecutor(1, thread_name_prefix="hearts-health")
         self.bots = BotPool(bot_workers, bot_nice)
-        self.remote = RemoteBots(self, bot_tokens or BotTokens(), bot_move_seconds)
-        self.lobby = Lobby(self)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.ready = False
+        #: what every live table gets from this server (each gets nothing else: no table reaches back to the hub)
+        self.context = TableContext(
+            store=store,
+            players=self.players,
+            bots=self.bots,
+            timings=self.timings,
+            db_call=self.db_call,
+            spawn=self.spawn,
+            bot_tokens=bot_tokens or BotTokens(),
+            bot_move_seconds=bot_move_seconds,
+        )
+        self.tables = Tables(self.context)
+        self.lobby = Lobby(self.context, self.tables, default_level)
+
+    # -- the timing settings (one Timings, shared by every table) --------------
+    @property
+    def bot_delay(self) -> float:
+        return self.timings.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value: float) -> None:
+        self.timings.bot_delay = value
+
+    @property
+    def grace(self) -> float:
+        return self.timings.grace
+
+    @grace.setter
+    def grace(self, value: float) -> None:
+        self.timings.grace = value
+
+    @property
+    def waiting_timeout(self) -> float:
+        return self.timings.waiting_timeout
+
+    @waiting_timeout.setter
+    def waiting_timeout(self, value: float) -> None:
+        self.timings.waiting_timeout = value
+
+    @property
+    def review(self) -> float:
+        return self.timings.review
+
+    @review.setter
+    def review(self, value: float) -> None:
+        self.timings.review = value
+
+    @property
+    def quiet(self) -> float:
+        return self.timings.quiet
+
+    @quiet.setter
+    def quiet(self, value: float) -> None:
+        self.timings.quiet = value
 
     # -- life ---------------------------------------------------------------
     async def start(self, *, load: bool = True) -> None:
@@ -120,34 +175,20 @@ class Hub:
 
     def adopt(self, tables: list[Table]) -> None:
         """Serve tables rebuilt from their logs (at start, or taken over from a worker that stopped)."""
-        loop = asyncio.get_running_loop()
         fresh = []
         for table in tables:
             if table.id in self.tables:
                 continue
-            live = self.tables[table.id] = LiveTable(self, table)
+            live = self.tables.open(table)
             fresh.append(live)
-            for seat in table.seats:  # nobody is connected yet: each seat's grace period starts now
-                if seat.token_hash is not None:
-                    live.grace[seat.seat] = loop.call_later(self.grace, live.mark_away, seat.seat)
+            live.start_graces()  # nobody is connected yet: each seat's grace period starts now
         for live in fresh:
             live.arm_expiry()
             live.turns.schedule()
 
     def release(self, table_id: str, ws: str | None = None) -> None:
-        """Stop serving a table another worker owns now: its bots and timers stop, and each client is sent on
-        (``moved`` to ``ws``, close code 4302) or closed (1012) to connect again."""
-        live = self.tables.pop(table_id, None)
-        if live is None:
-            return
-        live.stop()
-        for client in list(live.clients):
-            live.clients.discard(client)
-            if ws:
-                client.send(protocol.reply("moved", ws=ws))
-            client.closed = True  # nothing more is read or queued: what is queued goes out, then the close
-            self.spawn(client.close_after_send(4302 if ws else 1012))
-        log.info("table %s is served by another worker now", table_id)
+        """Stop serving a table another worker owns now (see :meth:`Tables.release <hearts.server.live.Tables.release>`)."""
+        self.tables.release(table_id, ws)
 
     async def stop(self) -> None:
         """Stop every table's bots and timers, then the database threads and the bot pool."""
@@ -175,10 +216,7 @@ class Hub:
 
     def find(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (raises Refusal ``not_found``: none here, or its game is over)."""
-        live = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if live is None:
-            raise Refusal("not_found", "there is no such table (or its game is over)")
-        return live
+        return self.tables.find(table_id)
 
     # -- websocket clients --------------------------------------------------
     async def hello(self, client: Client, msg: dict[str, Any]) -> None:

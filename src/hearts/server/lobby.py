@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hearts.bots.kernel.runtime import status as kernel_status
 from hearts.core.fair_deal import new_server_seed
 from hearts.session.guide import guide_server_seed
 
+from .context import TableContext
 from .forms import check_create, check_join
-from .live import LiveTable
+from .live import Tables
 from .projection import table_json
 from .store import OverQuota, Quota
-from .table import FINISHED, HUMAN, PLAYING, Refusal, Table
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .table import FINISHED, PLAYING, Refusal, Table
 
 #: the bots' level of a table made without one, where the search runs compiled: the compiled ``hard`` holds 200
 #: tables of one person and three bots on one worker of a 2-core machine (``docs/scaling.md``)
@@ -58,10 +56,16 @@ def default_level() -> str:
 
 
 class Lobby:
-    """The lobby of one hub's tables; see the module's notes."""
+    """The lobby of one server's tables; see the module's notes.
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    ``ctx``: the database and the players; ``tables``: the live tables it lists and seats people at;
+    ``default_level``: the bots' level of a table made without one.
+    """
+
+    def __init__(self, ctx: TableContext, tables: Tables, default_level: str) -> None:
+        self.ctx = ctx
+        self.tables = tables
+        self.default_level = default_level
 
     async def create_table(
         self, body: Any, peer: str | None = None, creator: str | None = None, quota: Quota | None = None, player: str | None = None
@@ -71,7 +75,7 @@ class Lobby:
 
         ``creator`` and ``quota``: in a cluster, the client's table limits, counted in the database over every worker.
         """
-        new = check_create(body, self.hub.default_level)
+        new = check_create(body, self.default_level)
         await self._not_banned(player)
         rules, level, turn, name, client_seed = new.rules, new.level, new.turn_seconds, new.name, new.client_seed
         secret = guide_server_seed() if new.guide else new_server_seed()  # a guided table: the guide's deal
@@ -79,40 +83,17 @@ class Lobby:
             secrets.token_urlsafe(6), rules, level=level, turn_seconds=turn, secret=secret, created=time.time(), guide=new.guide
         )
         table.free_chat, table.host = new.free_chat, 0 if name is not None else None  # the creator sits in seat 0
-        hub = self.hub
+        ctx = self.ctx
         try:
-            await hub.db_call(hub.store.create, table, creator, quota)
+            await ctx.db_call(ctx.store.create, table, creator, quota)
         except OverQuota as over:
             raise Refusal("rate_limited", str(over)) from None
-        live = LiveTable(hub, table)
-        hub.tables[table.id] = live
+        live = self.tables.open(table)
         live.arm_expiry()
         out: dict[str, Any] = {"table": table.id, "invite": f"/t/{table.id}"}
         if name is not None:
             out.update(await self.join(table.id, {"name": name, "seat": 0, "client_seed": client_seed}, peer, player))
         return out
-
-    async def play_again(self, live: LiveTable, seat: int) -> str:
-        """The table of the next game for the people of ``live``'s finished game (made by the first who asks): the
-        same settings, each person's seat kept for them until the start. Its id is in ``live``'s table from then on.
-        Raises Refusal ``not_now`` before the game is over, or for a seat no person held to the end."""
-        hub = self.hub
-        async with live.lock:
-            table = live.table
-            if table.status != FINISHED:
-                raise Refusal("not_now", "the game is not over: play again once it ends")
-            if table.seats[seat].kind != HUMAN or table.seats[seat].player is None:
-                raise Refusal("not_now", "only the people who played this game may ask to play again")
-            if table.again is not None and table.again in hub.tables:
-                return table.again
-            new = table.next_game(secrets.token_urlsafe(6), new_server_seed(), time.time())
-            await hub.db_call(hub.store.create, new)
-            nxt = LiveTable(hub, new)
-            hub.tables[new.id] = nxt
-            nxt.arm_expiry()
-            table.again = new.id
-        live.broadcast()
-        return new.id
 
     async def join(self, table_id: str, body: Any, peer: str | None = None, player: str | None = None) -> dict[str, Any]:
         """Take a seat: returns the seat and its secret token (see the module's notes for who may).
@@ -121,21 +102,20 @@ class Lobby:
         ``player``: the person's id (None: a client without one, seated with a random token). The name is the
         player's label (the operator's, if it renamed them); a player who holds a seat here gets it back.
         """
-        live = self.hub.find(table_id)
+        live = self.tables.find(table_id)
         ask = check_join(body)
         if live.table.guide and ask.seat != 0:
             raise Refusal("private", "a guided table is for one person: start your own guided hand from the lobby")
         name, client_seed, wanted, held = ask.name, ask.client_seed, ask.seat, ask.token
         await self._not_banned(player)
         if player is not None:
-            hub = self.hub
-            name = await hub.db_call(hub.players.seen, player, name)
+            name = await self.ctx.db_call(self.ctx.players.seen, player, name)
         seat, token, counted = await live.take_seat(name, wanted, held, client_seed, peer, player)
         return {"table": table_id, "seat": seat, "token": token, "link": f"/t/{table_id}#token={token}", "client_seed": counted}
 
     async def _not_banned(self, player: str | None) -> None:
-        hub = self.hub
-        if player is not None and await hub.db_call(hub.players.is_banned, player):
+        ctx = self.ctx
+        if player is not None and await ctx.db_call(ctx.players.is_banned, player):
             raise Refusal("banned", "this player is banned from this server")
 
     def open_tables(self) -> list[dict[str, Any]]:
@@ -144,7 +124,7 @@ class Lobby:
         now = time.time()
         return [
             table_json(live.table, live.shown(), live.away)
-            for live in sorted(self.hub.tables.values(), key=lambda x: -x.table.created)
+            for live in sorted(self.tables.values(), key=lambda x: -x.table.created)
             if not live.table.guide
             and (
                 live.table.status == PLAYING
@@ -154,30 +134,30 @@ class Lobby:
 
     def table_info(self, table_id: str) -> dict[str, Any]:
         """One live table as the lobby lists it (raises Refusal ``not_found``)."""
-        live = self.hub.find(table_id)
+        live = self.tables.find(table_id)
         return table_json(live.table, live.shown(), live.away)
 
     async def finished_games(self, player: str | None = None) -> list[dict[str, Any]]:
         """The finished games kept here, newest first; ``mine`` marks those ``player`` held a seat at."""
-        hub = self.hub
-        games: list[dict[str, Any]] = await hub.db_call(hub.store.finished_games)
-        mine: set[str] = await hub.db_call(hub.players.finished_with, player) if player is not None else set()
+        ctx = self.ctx
+        games: list[dict[str, Any]] = await ctx.db_call(ctx.store.finished_games)
+        mine: set[str] = await ctx.db_call(ctx.players.finished_with, player) if player is not None else set()
         for g in games:
             g["mine"] = g["id"] in mine
         return games
 
     async def player_stats(self, player: str) -> dict[str, Any]:
         """Player ``player``'s own results over the finished games kept here (see :meth:`Store.player_stats`)."""
-        hub = self.hub
-        stats: dict[str, Any] = await hub.db_call(hub.store.player_stats, player)
+        ctx = self.ctx
+        stats: dict[str, Any] = await ctx.db_call(ctx.store.player_stats, player)
         return stats
 
     async def me(self, player: str) -> dict[str, Any]:
         """What the lobby shows a player of themself: their name and login (None: a guest, or never seated), whether
         they are banned, and their tables not finished (a way back to each seat: joining it again)."""
-        hub = self.hub
-        known = await hub.db_call(hub.players.get, player)
-        tables: list[dict[str, Any]] = await hub.db_call(hub.players.tables_of, player)
+        ctx = self.ctx
+        known = await ctx.db_call(ctx.players.get, player)
+        tables: list[dict[str, Any]] = await ctx.db_call(ctx.players.tables_of, player)
         return {
             "player": player,
             "name": known.name if known else None,
@@ -188,8 +168,8 @@ class Lobby:
 
     async def record(self, table_id: str) -> str:
         """The hearts-record/1 text of a finished game (raises Refusal ``not_found`` or ``not_finished``)."""
-        hub = self.hub
-        found = await hub.db_call(hub.store.record, table_id)
+        ctx = self.ctx
+        found = await ctx.db_call(ctx.store.record, table_id)
         if found is None:
             raise Refusal("not_found", "there is no such table")
         status, text = found

@@ -1,5 +1,11 @@
 """Remote bot seats: an operator's bot plays a seat over the websocket (docs/protocol.md, *Bot seats*).
 
+Each live table has its :class:`RemoteSeats` (beside its turns); the bot
+tokens and the move time come in the server's
+:class:`~hearts.server.context.TableContext`, and the table itself is seen
+through :class:`BotTable` (a :class:`~hearts.server.live.LiveTable`'s
+methods).
+
 A bot connects to ``/ws`` and says hello with its name and secret (a bot
 token, :mod:`hearts.server.bot_tokens`) and a table id. It takes an open seat
 of a table still waiting for its start, or, after a reconnect, the seat it
@@ -28,20 +34,17 @@ import copy
 import logging
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from hearts.bots import wire
 from hearts.core import SeatView
 
 from . import protocol
-from .bot_tokens import NAME, BotTokens
+from .bot_tokens import NAME
+from .connection import Client
+from .context import TableContext
 from .lease import LeaseLost
 from .table import BOT, FINISHED, OPEN, REMOTE, WAITING, Refusal, Table
-
-if TYPE_CHECKING:
-    from .connection import Client
-    from .hub import Hub
-    from .live import LiveTable
 
 log = logging.getLogger("hearts.server")
 
@@ -93,31 +96,70 @@ class RemoteSeat:
     ended: bool = False
 
 
-class RemoteBots:
-    """The remote bot seats of one hub: hello, decide, answer, faults."""
+class Clocks(Protocol):
+    """What the remote seats see of their table's clocks (:class:`hearts.server.turns.Turns`)."""
 
-    def __init__(self, hub: Hub, tokens: BotTokens, move_seconds: float = MOVE_SECONDS) -> None:
-        self.hub = hub
-        self.tokens = tokens
-        self.move_seconds = move_seconds
-        self._asking: set[str] = set()
+    @property
+    def review_hand(self) -> int | None: ...
+
+    def schedule(self) -> None: ...
+
+
+class BotTable(Protocol):
+    """What the remote seats see of their table (:class:`hearts.server.live.LiveTable`)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def turns(self) -> Clocks: ...
+
+    async def submit(self, entry: dict[str, Any], seq: int | None) -> int: ...
+
+    def update(self) -> None: ...
+
+    def admit(self, client: Client, seat: int) -> None: ...
+
+    def let_out(self, client: Client) -> None: ...
+
+    def served(self) -> bool: ...
+
+    def release(self) -> None: ...
+
+
+class RemoteSeats:
+    """The remote bot seats of one live table: hello, decide, answer, faults."""
+
+    def __init__(self, live: BotTable, ctx: TableContext) -> None:
+        self.live = live
+        self.ctx = ctx
+        self.tokens = ctx.bot_tokens
+        self.move_seconds = ctx.bot_move_seconds
+        #: the remote bots' seats
+        self.seats: dict[int, RemoteSeat] = {}
+        #: a decide round is due (once the current change is broadcast)
+        self.asking = False
 
     # -- who plays a remote seat's move ---------------------------------------
-    def house_plays(self, live: LiveTable, seat: int) -> bool:
+    def house_plays(self, seat: int) -> bool:
         """Does the house bot make ``seat``'s decision now (the bot is not connected, or faulted on this decision)?"""
-        rs = live.bots.get(seat)
+        rs = self.seats.get(seat)
         if rs is None or rs.client is None or rs.client.closed:
             return True
-        return rs.faulted is not None and rs.faulted == decision_key(live.table, seat)
+        return rs.faulted is not None and rs.faulted == decision_key(self.live.table, seat)
 
     # -- hello --------------------------------------------------------------
-    async def attach(self, live: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+    async def attach(self, client: Client, msg: dict[str, Any]) -> None:
         """Seat a bot that said hello (raises Refusal: ``unauthorized`` for a wrong or missing token)."""
         name, secret, wanted = msg.get("bot"), msg.get("bot_token"), msg.get("seat")
         if not isinstance(name, str) or not isinstance(secret, str) or not secret:
             raise Refusal("unauthorized", "a bot says hello with its name ('bot') and its secret ('bot_token')")
         if not NAME.fullmatch(name) or not self.tokens.check(name, secret):
             raise Refusal("unauthorized", "this server has no bot of that name with that secret")
+        live = self.live
         async with live.lock:
             table = live.table
             seat = next((s.seat for s in table.seats if s.kind == REMOTE and s.name == name), None)
@@ -125,29 +167,21 @@ class RemoteBots:
                 if wanted is not None and wanted != seat:
                     raise Refusal("already_seated", f"bot {name} holds seat {seat} at this table")
             else:
-                seat = await self._take_seat(live, name, wanted)
-            rs = live.bots.get(seat)
+                seat = await self._take_seat(name, wanted)
+            rs = self.seats.get(seat)
             if rs is None or rs.name != name:
-                rs = live.bots[seat] = RemoteSeat(name)
-            for old in [c for c in live.clients if c.seat == seat]:
-                live.replace(old)
+                rs = self.seats[seat] = RemoteSeat(name)
             self._drop_pending(rs)  # a decide sent to the old connection is asked again on this one
             rs.client, rs.started, rs.ended = client, False, False
-            client.table_id, client.seat, client.bot = table.id, seat, name
-            live.clients.add(client)
-            live.disarm_expiry()
-            handle = live.grace.pop(seat, None)
-            if handle is not None:
-                handle.cancel()
-            live.unquiet(seat)
-            live.away.discard(seat)
+            client.bot = name
+            live.admit(client, seat)
             client.send(protocol.reply("welcome", seat=seat, name=name, bot=True, seconds=self.move_seconds))
             log.info("remote bot %s took seat %d of table %s", name, seat, table.id)
             live.update()
 
-    async def _take_seat(self, live: LiveTable, name: str, wanted: Any) -> int:
+    async def _take_seat(self, name: str, wanted: Any) -> int:
         """Give bot ``name`` an open seat of a waiting table (``wanted``, or the first), stored before it is shown."""
-        table = live.table
+        table = self.live.table
         if table.status != WAITING:
             raise Refusal("not_now", "a bot takes a seat before the game starts (this table has started)")
         free = [s.seat for s in table.seats if s.kind == OPEN and (wanted is None or s.seat == wanted)]
@@ -157,10 +191,10 @@ class RemoteBots:
         before = copy.copy(s)
         s.name, s.kind, s.token_hash, s.client_seed = name, REMOTE, None, ""
         try:
-            await self.hub.db_call(self.hub.store.save_seat, table, s)
+            await self.ctx.db_call(self.ctx.store.save_seat, table, s)
         except LeaseLost:
             table.seats[s.seat] = before
-            self.hub.release(table.id)
+            self.live.release()
             raise Refusal("moved", "this table is served by another worker now: connect again") from None
         except Exception:
             table.seats[s.seat] = before
@@ -168,36 +202,37 @@ class RemoteBots:
             raise Refusal("server_error", "the seat could not be stored; try again") from None
         return s.seat
 
-    def detach(self, live: LiveTable, client: Client) -> None:
+    def detach(self, client: Client) -> None:
         """A bot's connection ended: a decision it left waiting is a fault, and the house bot plays the seat meanwhile."""
         seat = client.seat
-        rs = live.bots.get(seat) if client.bot is not None and seat is not None else None
+        rs = self.seats.get(seat) if client.bot is not None and seat is not None else None
         if rs is None or rs.client is not client or seat is None:
             return
         rs.client = None
         if rs.pending is not None and not rs.pending.busy:
-            self._fault(live, seat, rs, "gone", "the connection ended")
-        live.turns.schedule()
+            self._fault(seat, rs, "gone", "the connection ended")
+        self.live.turns.schedule()
 
-    def forget(self, live: LiveTable) -> None:
+    def forget(self) -> None:
         """The table is no longer served here: stop every timer."""
-        for rs in live.bots.values():
+        for rs in self.seats.values():
             self._drop_pending(rs)
 
     # -- decisions ----------------------------------------------------------
-    def soon(self, live: LiveTable) -> None:
+    def soon(self) -> None:
         """Ask the remote bots for their decisions once the current change is broadcast (their decide follows the state)."""
-        if live.table.id in self._asking or not live.bots:
+        if self.asking or not self.seats:
             return
-        self._asking.add(live.table.id)
-        asyncio.get_running_loop().call_soon(self._ask, live)
+        self.asking = True
+        asyncio.get_running_loop().call_soon(self._ask)
 
-    def _ask(self, live: LiveTable) -> None:
-        self._asking.discard(live.table.id)
-        if self.hub.tables.get(live.table.id) is not live:
+    def _ask(self) -> None:
+        self.asking = False
+        live = self.live
+        if not live.served():
             return
         table = live.table
-        for seat, rs in live.bots.items():
+        for seat, rs in self.seats.items():
             key = decision_key(table, seat) if live.turns.review_hand is None else None
             if rs.pending is not None and rs.pending.key != key and not rs.pending.busy:
                 self._drop_pending(rs)  # made by the house bot, or no longer asked
@@ -217,14 +252,14 @@ class RemoteBots:
                 rs.started = True
                 seed = zlib.crc32(f"{table.id}/{seat}/remote".encode())
                 client.send({**wire.start_message(seat, table.rules, seed, self.move_seconds), "v": protocol.VERSION})
-            timer = asyncio.get_running_loop().call_later(self.move_seconds, self._timeout, live, seat, rs.number)
+            timer = asyncio.get_running_loop().call_later(self.move_seconds, self._timeout, seat, rs.number)
             rs.pending = Decision(rs.number, key, view, table.seq, timer)
             client.send({**wire.request(view, rs.number), "v": protocol.VERSION, "seq": table.seq, "seconds": self.move_seconds})
 
-    async def reply(self, live: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+    async def reply(self, client: Client, msg: dict[str, Any]) -> None:
         """A bot's ``action``: checked against its decision's view, then stored like any action (answered ``ok``)."""
         seat = client.seat
-        rs = live.bots.get(seat) if client.bot is not None and seat is not None else None
+        rs = self.seats.get(seat) if client.bot is not None and seat is not None else None
         if rs is None or rs.client is not client or seat is None:
             raise Refusal("not_seated", "only a bot seat answers a decide")
         number = msg["id"]
@@ -234,51 +269,52 @@ class RemoteBots:
         try:
             action = wire.read_action(p.view, msg, p.id)
         except wire.WireError as err:
-            self._fault(live, seat, rs, "illegal" if err.kind == "illegal" else "bad_message", str(err))
+            self._fault(seat, rs, "illegal" if err.kind == "illegal" else "bad_message", str(err))
             return
         p.busy = True
-        entry = live.table.entry_for(seat, action, "bot")
+        entry = self.live.table.entry_for(seat, action, "bot")
         try:
-            seq = await live.submit(entry, p.seq)
+            seq = await self.live.submit(entry, p.seq)
         except Refusal as r:
             p.busy = False
             if rs.pending is p:
                 if r.code != "server_error":  # the table moved on (a timer made the move): ask again if need be
                     self._drop_pending(rs)
-                    self.soon(live)
+                    self.soon()
                 elif p.late:
-                    self._fault(live, seat, rs, "timeout", f"no answer stored within {self.move_seconds:g} s")
+                    self._fault(seat, rs, "timeout", f"no answer stored within {self.move_seconds:g} s")
             raise
         if rs.pending is p:
             self._drop_pending(rs)
         rs.in_row = 0
         client.send(protocol.reply("ok", id=number, seq=seq))
 
-    def fault(self, live: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+    def fault(self, client: Client, msg: dict[str, Any]) -> None:
         """A bot's ``fault``: it could not make its pending decision (its program failed). The house bot makes it, and
         it counts as a fault (unseating the bot after too many), as a timeout does, but at once."""
         seat = client.seat
-        rs = live.bots.get(seat) if client.bot is not None and seat is not None else None
+        rs = self.seats.get(seat) if client.bot is not None and seat is not None else None
         if rs is None or rs.client is not client or seat is None:
             raise Refusal("not_seated", "only a bot seat reports a fault")
         p = rs.pending
         if p is None or p.id != msg["id"] or p.busy:
             raise Refusal("not_now", f"decision {msg['id']} is not waiting for an answer")
         log.info("remote bot %s reports a fault of its program: %s %r", rs.name, msg["kind"], msg.get("message", "")[:200])
-        self._fault(live, seat, rs, "fault", f"the bot's program failed ({msg['kind']})")
+        self._fault(seat, rs, "fault", f"the bot's program failed ({msg['kind']})")
 
-    def _timeout(self, live: LiveTable, seat: int, number: int) -> None:
-        rs = live.bots.get(seat)
+    def _timeout(self, seat: int, number: int) -> None:
+        rs = self.seats.get(seat)
         p = rs.pending if rs is not None else None
         if rs is None or p is None or p.id != number:
             return
         if p.busy:
             p.late = True
             return
-        self._fault(live, seat, rs, "timeout", f"no answer within {self.move_seconds:g} s")
+        self._fault(seat, rs, "timeout", f"no answer within {self.move_seconds:g} s")
 
-    def _fault(self, live: LiveTable, seat: int, rs: RemoteSeat, code: str, why: str) -> None:
+    def _fault(self, seat: int, rs: RemoteSeat, code: str, why: str) -> None:
         """The bot lost its pending decision: the house bot makes it; too many faults unseat the bot."""
+        live = self.live
         p = rs.pending
         self._drop_pending(rs)
         if p is not None:
@@ -290,37 +326,37 @@ class RemoteBots:
             text = f"decision {p.id}: {why}; the house bot makes this move"
             rs.client.send(protocol.error(code, text, seq=live.table.seq, msg_id=p.id))
         if rs.in_row >= MAX_IN_ROW or rs.faults >= MAX_FAULTS:
-            self.hub.spawn(self._unseat(live, seat, rs))
+            self.ctx.spawn(self._unseat(seat, rs))
         live.turns.schedule()  # the house bot moves
 
-    async def _unseat(self, live: LiveTable, seat: int, rs: RemoteSeat) -> None:
+    async def _unseat(self, seat: int, rs: RemoteSeat) -> None:
         """Too many faults: the seat becomes a house bot's (stored), and the bot's connection is told and closed."""
-        hub = self.hub
+        live, ctx = self.live, self.ctx
         async with live.lock:
             table = live.table
             s = table.seats[seat]
-            if s.kind != REMOTE or s.name != rs.name or hub.tables.get(table.id) is not live:
+            if s.kind != REMOTE or s.name != rs.name or not live.served():
                 return
             before = copy.copy(s)
             s.kind = BOT
             try:
-                await hub.db_call(hub.store.save_seat, table, s)
+                await ctx.db_call(ctx.store.save_seat, table, s)
             except LeaseLost:
                 table.seats[seat] = before
-                hub.release(table.id)
+                live.release()
                 return
             except Exception:
                 table.seats[seat] = before
                 log.exception("could not unseat a bot of table %s", table.id)
                 return
-            live.bots.pop(seat, None)
+            self.seats.pop(seat, None)
             self._drop_pending(rs)
             log.info("remote bot %s unseated from seat %d of table %s after %d faults", rs.name, seat, table.id, rs.faults)
             client, rs.client = rs.client, None
             if client is not None:
-                live.clients.discard(client)
+                live.let_out(client)
                 client.send(protocol.error("unseated", f"{rs.faults} faults ({rs.in_row} in a row): the house bot plays this seat now"))
-                hub.spawn(client.close_after_send(UNSEATED))
+                ctx.spawn(client.close_after_send(UNSEATED))
             live.update()
 
     @staticmethod

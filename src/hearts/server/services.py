@@ -10,29 +10,42 @@ same way every action does (stored first, then broadcast).
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from hearts.session import HINT_SPEC
 
-from .table import Refusal
-
-if TYPE_CHECKING:
-    from .live import LiveTable
+from .context import TableContext
+from .table import Refusal, Table
 
 log = logging.getLogger("hearts.server")
 
 
-async def hint(live: LiveTable, seat: int) -> dict[str, Any]:
+class Served(Protocol):
+    """What the services see of the table they serve (:class:`hearts.server.live.LiveTable`)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    async def submit(self, entry: dict[str, Any], seq: int | None) -> int: ...
+
+    def rewound(self, table: Table) -> None: ...
+
+
+async def hint(ctx: TableContext, live: Served, seat: int) -> dict[str, Any]:
     """The hint bot's choice (:data:`hearts.session.HINT_SPEC`, as in every app) for ``seat``, made from that seat's view
     only: ``{"seq": ..., "action": {...}}``."""
     table = live.table
     view = table.hint_view(seat)
-    action = await live.hub.bots.decide(HINT_SPEC, table.bot_seed(seat, "hint"), view)
+    action = await ctx.bots.decide(HINT_SPEC, table.bot_seed(seat, "hint"), view)
     return table.hint_reply(seat, action)
 
 
-async def claim(live: LiveTable, seat: int, seq: int) -> int:
+async def claim(live: Served, seat: int, seq: int) -> int:
     """Play the rest of the hand at once (each seat its lowest legal card) when its outcome is certain; the last action's seq."""
     table = live.table
     refusal = table.why_no_claim(seat, seq)
@@ -54,19 +67,16 @@ async def claim(live: LiveTable, seat: int, seq: int) -> int:
     return last
 
 
-async def undo(live: LiveTable, seat: int, seq: int) -> int:
+async def undo(ctx: TableContext, live: Served, seat: int, seq: int) -> int:
     """Take back ``seat``'s last card of this hand, with every card played after it (bots only at the table); the new seq."""
-    hub = live.hub
     async with live.lock:
         table = live.table
         keep = table.undo_keep(seat, seq)
         fresh = table.rebuilt(keep)
         try:
-            await hub.db_call(hub.store.truncate, table.id, keep)
+            await ctx.db_call(ctx.store.truncate, table.id, keep)
         except Exception:
             log.exception("could not undo to action %d of table %s", keep, table.id)
             raise Refusal("server_error", "the undo could not be stored; try again") from None
-        live.table = fresh
-        live.turns.restart()  # the turn starts again: a fresh timer
-        live.update()
+        live.rewound(fresh)  # the turn starts again: a fresh timer
         return fresh.seq

@@ -19,25 +19,52 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from hearts.bots.registry import LEVELS
 from hearts.session.pace import Pace
 
-from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, REMOTE, Refusal
-
-if TYPE_CHECKING:
-    from .live import LiveTable
+from .connection import Client
+from .context import TableContext
+from .remote import RemoteSeats
+from .table import BOT, FINISHED, HUMAN, OPEN, PLAYING, REMOTE, Refusal, Table
 
 log = logging.getLogger("hearts.server")
 
 
+class Timed(Protocol):
+    """What the clocks and the bot driver see of their table (:class:`hearts.server.live.LiveTable`)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def clients(self) -> set[Client]: ...
+
+    @property
+    def away(self) -> set[int]: ...
+
+    def connected(self) -> set[int]: ...
+
+    async def submit(self, entry: dict[str, Any], seq: int | None) -> int: ...
+
+    def update(self) -> None: ...
+
+    def forget(self) -> None: ...
+
+
 class Turns:
     """The clocks and the bots of one live table; see the module's notes. The clocks themselves are a
-    :class:`~hearts.session.pace.Pace`, the model the page's host runs too; this arms its timers."""
+    :class:`~hearts.session.pace.Pace`, the model the page's host runs too; this arms its timers.
 
-    def __init__(self, live: LiveTable) -> None:
+    ``ctx``: the bot pool and the timings (the score-sheet pause, the bots' delay); ``remote``: the table's remote
+    seats, asked for their decisions after each change.
+    """
+
+    def __init__(self, live: Timed, ctx: TableContext, remote: RemoteSeats) -> None:
         self.live = live
+        self.ctx = ctx
+        self.remote = remote
         self.pace = Pace()
         #: the timer of the next clock to run out (the turn timer, or the score-sheet pause's end)
         self.timer: asyncio.TimerHandle | None = None
@@ -56,14 +83,13 @@ class Turns:
     def schedule(self) -> None:
         """After any change: set the clocks, and start the bot driver if a bot must act."""
         live = self.live
-        hub = live.hub
         table = live.table
         if table.status != PLAYING:
             self.pace.deadline = None
             self._arm()
             if table.status == FINISHED and not live.clients:
-                hub.tables.pop(table.id, None)  # nobody is watching: the game lives on in the database
-            hub.remote.soon(live)  # a finished game: its bots get their end
+                live.forget()  # nobody is watching: the game lives on in the database
+            self.remote.soon()  # a finished game: its bots get their end
             return
         to_act = table.seats_to_act()
         people = {s for s in to_act if table.seats[s].kind == HUMAN and s not in live.away}
@@ -74,12 +100,12 @@ class Turns:
             people=people,
             turn_seconds=table.turn_seconds,
             readers=self.readers(),
-            review=hub.review,
+            review=self.ctx.timings.review,
         )
         self._arm()
         if self.bot_seat() is not None and (self.driver is None or self.driver.done()):
             self.driver = asyncio.get_running_loop().create_task(self._drive())
-        hub.remote.soon(live)  # the remote bots to act get their decide (after this change's state)
+        self.remote.soon()  # the remote bots to act get their decide (after this change's state)
 
     def _arm(self) -> None:
         """A timer for the next clock to run out, if one runs."""
@@ -117,26 +143,24 @@ class Turns:
         """The next seat a bot must act for now (a bot seat, an away player, or a player out of time)."""
         live = self.live
         table = live.table
-        remote = live.hub.remote
         # a remote bot keeps its own clock: the house bot moves for it only when it is gone or faulted
-        to_act = [s for s in table.seats_to_act() if table.seats[s].kind != REMOTE or remote.house_plays(live, s)]
+        to_act = [s for s in table.seats_to_act() if table.seats[s].kind != REMOTE or self.remote.house_plays(s)]
         bots = {s for s in to_act if table.seats[s].kind in (BOT, OPEN, REMOTE) or s in live.away}
         return self.pace.bot_seat(time.time(), to_act, bots)
 
     async def _drive(self) -> None:
         """Bots act, one action at a time, while a bot must act."""
-        live = self.live
-        hub = live.hub
+        live, ctx = self.live, self.ctx
         try:
             while (seat := self.bot_seat()) is not None:
-                if hub.bot_delay:
-                    await asyncio.sleep(hub.bot_delay)
+                if ctx.timings.bot_delay:
+                    await asyncio.sleep(ctx.timings.bot_delay)
                 table = live.table
                 if self.bot_seat() != seat or table.game is None:
                     continue
                 seq = table.seq
                 view = table.game.view(seat)
-                action = await hub.bots.decide(LEVELS[table.level], table.bot_seed(seat), view)
+                action = await ctx.bots.decide(LEVELS[table.level], table.bot_seed(seat), view)
                 # "timer": the turn timer ran out for a player who is there (a bot moving for an away player: "bot")
                 entry = table.entry_for(seat, action, "timer" if table.seats[seat].kind == HUMAN and seat not in live.away else "bot")
                 try:
