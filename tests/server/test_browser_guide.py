@@ -15,6 +15,8 @@ from .test_browser_languages import LOCALES, catalog
 pytestmark = pytest.mark.slow
 
 NOTE_NOW = "() => { const c = document.getElementById('coach'); return c.hidden ? null : c.getAttribute('data-note'); }"
+#: "Got it", if the note still shows
+GOT_IT = "() => { if (!document.getElementById('coach').hidden) document.getElementById('coach-ok').click(); }"
 
 
 @pytest.mark.parametrize("code", ["en", "id"])
@@ -44,8 +46,11 @@ def test_the_guided_hand_from_the_lobby_to_the_score(live_server: str, chromium_
             if page.locator("dialog[open]").count():
                 page.keyboard.press("Escape")  # the score sheet
             elif note is not None:
-                page.click("#coach-ok")  # got it
-                assert page.evaluate(NOTE_NOW) is None
+                # got it (in one step in the page: the next state may hide the note first)
+                page.evaluate(
+                    "() => { const c = document.getElementById('coach'); if (!c.hidden) document.getElementById('coach-ok').click(); }"
+                )
+                assert page.evaluate(NOTE_NOW) != note  # a note read does not come back
             elif page.locator("#pass-btn:not([hidden])").count():
                 cards = page.locator("#hand button.card:not([disabled])")
                 for i in range(3):
@@ -55,7 +60,8 @@ def test_the_guided_hand_from_the_lobby_to_the_score(live_server: str, chromium_
                 page.locator("#hand button.card.legal").first.click(force=True)  # a card may still be sliding in
             page.wait_for_timeout(60)
         assert seen[:2] == ["pass", "lead_two"] and seen[-1] == "score", seen
-        assert "hearts_broken" in seen and len(seen) >= 5 and len(seen) == len(set(seen)), seen  # the bots vary the rest
+        # the rest depends on the cards played (each note's moment is tested on real states in tests/session/test_guide.py)
+        assert len(seen) >= 5 and len(seen) == len(set(seen)) and set(seen) <= set(TEXTS), seen
         if page.locator("dialog[open]").count():
             page.keyboard.press("Escape")  # the first hand's score sheet
         page.click("#coach-skip")  # the guide off: no more notes

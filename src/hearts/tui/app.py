@@ -95,6 +95,10 @@ def translate_bindings(bindings: Iterable[Binding]) -> BindingsMap:
     return BindingsMap([replace(b, description=_(b.description)) if b.description else b for b in bindings])
 
 
+#: the guided hand's keys (got it, skip the guide): live only while the guide is on
+GUIDE_KEYS = frozenset({"g", "x"})
+
+
 def own_bindings(node: Any) -> list[Binding]:
     """Every binding of a widget, screen or app, as built for its class."""
     return [b for group in node._bindings.key_to_bindings.values() for b in group]
@@ -771,7 +775,10 @@ class HeartsApp(App[None]):
         """A key that does nothing here gets a word of feedback (on the table, not in a dialog)."""
         if not self.on_main_screen() or not event.is_printable or not event.character:
             return
-        if event.key in {b.key for b in self.all_bindings} or event.character in RANKS + SUIT_KEYS + "10":
+        known = {b.key for b in self.all_bindings}
+        if not self.coach.on:
+            known -= GUIDE_KEYS  # without the guide its keys do nothing
+        if event.key in known or event.character in RANKS + SUIT_KEYS + "10":
             return
         self.say(_("The key {key} does nothing here: ? lists the keys.").format(key=event.character))
 
