@@ -149,9 +149,10 @@ RECIPES: dict[str, Recipe] = {
     "standard-4-hard-wide": Recipe(
         "standard-4-hard-wide", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, trunk=(1024, 512), card=256
     ),
-    # the same data, the cards ranked as well as valued (the loss test of the imitation gap)
+    # the same data, the cards ranked as well as valued (the loss test of the imitation gap; 4 epochs, as measured in
+    # benchmarks/results/2026-12-07-net-rank-loss/, against standard-4-hard trained 4 epochs with --epochs 4)
     "standard-4-hard-rank": Recipe(
-        "standard-4-hard-rank", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0
+        "standard-4-hard-rank", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=4
     ),
     # an experiment (not shipped): cancellation-8's data (the same chunks and seeds) and a second round of 20 chunks
     # labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)
