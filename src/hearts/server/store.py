@@ -354,32 +354,31 @@ def _check_quota(conn: Connection, creator: str, quota: Quota, now: float) -> No
         raise OverQuota(f"at most {quota.per_minute} new tables a minute from one address: wait a little")
 
 
+#: the columns added since the first schema, in the order they were added: (table, column, SQL type, indexed)
+MIGRATIONS = (
+    ("hearts_seats", "client_seed", "VARCHAR(64) NOT NULL DEFAULT ''", False),
+    ("hearts_seats", "player", "VARCHAR(32)", True),
+    ("hearts_tables", "creator", "VARCHAR(64)", True),
+    ("hearts_tables", "chat", "VARCHAR(64)", False),
+    ("hearts_tables", "guide", "BOOLEAN NOT NULL DEFAULT FALSE", False),
+)
+
+
 def _migrate(engine: Engine) -> None:
     """Bring a database made by an older version up to this schema (columns added since, with their defaults).
 
     Workers starting together on PostgreSQL may both find a column missing: there, adding it is idempotent.
     """
     inspector = sql_inspect(engine)
-    seat_columns = {c["name"] for c in inspector.get_columns("hearts_seats")}
-    table_columns = {c["name"] for c in inspector.get_columns("hearts_tables")}
     maybe = " IF NOT EXISTS" if engine.dialect.name == "postgresql" else ""
-    if "client_seed" not in seat_columns:
+    present = {table: {c["name"] for c in inspector.get_columns(table)} for table in {m[0] for m in MIGRATIONS}}
+    for table, column, kind, indexed in MIGRATIONS:
+        if column in present[table]:
+            continue
         with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE hearts_seats ADD COLUMN{maybe} client_seed VARCHAR(64) NOT NULL DEFAULT ''"))
-    if "player" not in seat_columns:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE hearts_seats ADD COLUMN{maybe} player VARCHAR(32)"))
-            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_hearts_seats_player ON hearts_seats (player)"))
-    if "creator" not in table_columns:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} creator VARCHAR(64)"))
-            conn.execute(text("CREATE INDEX IF NOT EXISTS ix_hearts_tables_creator ON hearts_tables (creator)"))
-    if "chat" not in table_columns:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} chat VARCHAR(64)"))
-    if "guide" not in table_columns:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE hearts_tables ADD COLUMN{maybe} guide BOOLEAN NOT NULL DEFAULT FALSE"))
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN{maybe} {column} {kind}"))
+            if indexed:
+                conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_{table}_{column} ON {table} ({column})"))
 
 
 def _update_seat(conn: Connection, table_id: str, seat: Seat) -> None:
