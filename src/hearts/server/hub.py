@@ -65,6 +65,19 @@ REVIEW_SECONDS = 20.0
 RECONNECT_QUIET = 2.0
 
 
+class _Timing:
+    """A hub attribute that reads and writes the field of the same name of the hub's shared ``timings``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, hub: Any, owner: type) -> float:
+        return float(getattr(hub.timings, self.name))
+
+    def __set__(self, hub: Any, value: float) -> None:
+        setattr(hub.timings, self.name, value)
+
+
 class Hub:
     """Every live table of one server; see the module's notes.
 
@@ -124,45 +137,11 @@ class Hub:
         self.lobby = Lobby(self.context, self.tables, default_level)
 
     # -- the timing settings (one Timings, shared by every table) --------------
-    @property
-    def bot_delay(self) -> float:
-        return self.timings.bot_delay
-
-    @bot_delay.setter
-    def bot_delay(self, value: float) -> None:
-        self.timings.bot_delay = value
-
-    @property
-    def grace(self) -> float:
-        return self.timings.grace
-
-    @grace.setter
-    def grace(self, value: float) -> None:
-        self.timings.grace = value
-
-    @property
-    def waiting_timeout(self) -> float:
-        return self.timings.waiting_timeout
-
-    @waiting_timeout.setter
-    def waiting_timeout(self, value: float) -> None:
-        self.timings.waiting_timeout = value
-
-    @property
-    def review(self) -> float:
-        return self.timings.review
-
-    @review.setter
-    def review(self, value: float) -> None:
-        self.timings.review = value
-
-    @property
-    def quiet(self) -> float:
-        return self.timings.quiet
-
-    @quiet.setter
-    def quiet(self, value: float) -> None:
-        self.timings.quiet = value
+    bot_delay = _Timing()
+    grace = _Timing()
+    waiting_timeout = _Timing()
+    review = _Timing()
+    quiet = _Timing()
 
     # -- life ---------------------------------------------------------------
     async def start(self, *, load: bool = True) -> None:
