@@ -321,6 +321,20 @@ def test_http_requests_per_client(make_server: Any) -> None:
     assert bob.get("/api/options")[0] == 200
 
 
+def test_the_pages_files_have_their_own_larger_allowance(make_server: Any) -> None:
+    # a page is some 25 files: a household behind one address loading the table at once must not lose a script to
+    # the API's limit, but the files are still limited (ten times the requests: here bursts of 10)
+    server = make_server(client_requests=0.2, trusted_proxies=PROXY)
+    ann = server.as_client("203.0.113.1")
+    assert ann.get("/api/options")[0] == 200
+    assert ann.get("/api/options")[0] == 429
+    began, served = time.monotonic(), 0
+    while served < 60 and ann.get("/static/style.css")[0] == 200:
+        served += 1
+    assert 10 <= served <= 10 + 2 * (time.monotonic() - began) + 1  # the burst, and what 2 a second refilled meanwhile
+    assert ann.call("POST", "/static/style.css")[0] == 429  # only reading a file counts as one
+
+
 def test_websocket_messages_per_client_over_all_its_connections(make_server: Any) -> None:
     server = make_server(client_messages=1.0, trusted_proxies=PROXY)  # 1 a second, bursts of 2
     t = server.table()

@@ -97,7 +97,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--idle-timeout", type=int, default=5, metavar="S", help="seconds an idle keep-alive connection stays open (default 5)")
     add("--max-connections", type=int, default=None, metavar="N", help="connections the server holds at once (default 1000)")
     add("--client-connections", type=int, default=32, metavar="N", help="open connections per client (default 32)")
-    add("--client-requests", type=float, default=20.0, metavar="N", help="HTTP requests per client per second, bursts of 5x (default 20)")
+    add(
+        "--client-requests",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="HTTP requests per client per second, bursts of 5x (default 20); the page's files get 10x that",
+    )
     add("--client-messages", type=float, default=200.0, metavar="N", help="websocket messages per client per second (default 200)")
     add("--client-tables", type=int, default=10, metavar="N", help="tables one client may create per minute (default 10)")
     add("--client-waiting", type=int, default=5, metavar="N", help="tables one client may have waiting for their start (default 5)")

@@ -2,7 +2,10 @@
 
 :class:`Edge` wraps the app (ASGI middleware). It sets the scope's client to
 the real client (see :mod:`~hearts.server.limits`), answers a client over
-its request rate with 429 (``rate_limited``), refuses a websocket over the
+its request rate with 429 (``rate_limited``; the page's own files under
+``/static/`` draw on a separate allowance ten times larger, so that a
+household behind one address loading the table at once is not refused a
+script), refuses a websocket over the
 client's connection cap with a typed error and close code 4429, adds the
 security headers to every response, and turns an unexpected failure into a
 typed 500 (``server_error``) instead of a traceback page.
@@ -25,6 +28,8 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 #: characters of a URL the access log keeps
 LOGGED_URL = 200
+#: how many times ``--client-requests`` a client may fetch of the page's static files (a page is 25 of them)
+ASSETS = 10
 
 
 class Origins:
@@ -123,6 +128,7 @@ class Edge:
         self.origins = origins
         self.nets = limits.proxies()
         self.requests = Buckets(limits.client_requests, 5 * limits.client_requests)
+        self.assets = Buckets(ASSETS * limits.client_requests, 5 * ASSETS * limits.client_requests)
         self.sockets = Counts(limits.client_connections)
         self.headers = SecurityHeaders(origins)
 
@@ -144,7 +150,8 @@ class Edge:
 
     async def _http(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
         extra = self.headers.at(scope.get("server"))
-        if not self.requests.take(key):
+        asset = scope.get("method") in ("GET", "HEAD") and str(scope.get("path", "")).startswith("/static/")
+        if not (self.assets if asset else self.requests).take(key):
             await _json(send, 429, "rate_limited", "too many requests from your address: slow down", [*extra, (b"retry-after", b"1")])
             return
         started = False
