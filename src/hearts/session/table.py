@@ -231,6 +231,8 @@ class TableSession:
         """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
         fresh = self.blank()
         fresh.replay(self.log[:keep])
+        if fresh.game is not None and self.game is not None and len(self.game.hands) > len(fresh.game.hands):
+            fresh.deal_next()  # the moment a hand began that had been dealt (a card taken back that was its first action)
         return fresh
 
     # -- the help a player may ask for (the words and the rules: hearts.session.turn) ----------------------------

@@ -1,5 +1,10 @@
 """A game against bots, without any user interface: the logic behind ``hearts play``.
 
+The game itself -- its action log, bots, undo, claim, hint and the turn's
+refusals -- is the session's :class:`hearts.session.solo.SoloTable` (a
+:class:`hearts.session.table.TableSession`, the server's table's model too);
+this module adds the seats' names, the save file and the player's words.
+
 One human seat (seat 0 by default), bots in the others. The UI asks for the
 human's view, sends the human's actions (a refused one raises
 :class:`SessionError` with the engine's reason), and steps the bots one
