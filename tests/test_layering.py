@@ -136,6 +136,17 @@ def test_every_subpackage_has_its_layer() -> None:
     assert subpackages == set(ALLOWED)
 
 
+def test_one_table_session_below_both_apps() -> None:
+    """hearts.session imports neither app, and both apps' game at a table is the session's: the server's table is a
+    TableSession, the terminal's session drives a SoloTable (one, not two models of undo, claim, hint and refusals)."""
+    assert not ALLOWED["session"] & {"tui", "server", "web", "frontend", "i18n"}
+    for path in (SRC / "session").rglob("*.py"):
+        for name, line in imports_of(path):
+            assert not name.startswith(("hearts.tui", "hearts.server", "hearts.web")), f"{path}:{line} imports {name}"
+    assert "hearts.session.table" in {n for n, _ in imports_of(SRC / "server" / "table.py")}
+    assert "hearts.session.solo" in {n for n, _ in imports_of(SRC / "tui" / "session.py")}
+
+
 def test_nothing_imports_the_cli() -> None:
     for path in SRC.rglob("*.py"):
         if path.name in ("cli.py", "__main__.py"):

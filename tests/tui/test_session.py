@@ -93,6 +93,23 @@ def test_undo_takes_back_the_last_card_and_bots_replay_alike(tmp_path: Path) -> 
     assert game_record(s.game) == after
 
 
+def test_undo_of_the_first_card_of_a_later_hand_keeps_that_hand(tmp_path: Path) -> None:
+    s = Session.new(Rules.standard(4, pass_count=0), seed=11, bots="random", save_path=tmp_path / "g.json")
+    s.run_bots()
+    while len(s.game.hands) < 2:
+        if s.hand_over:
+            s.next_hand()
+        else:
+            s.play(s.view().legal[0])
+        s.run_bots()
+    assert s.phase == "play" and s.human_to_act() and s.hand.plays == []  # the human leads hand 2: its first card
+    before = s.view()
+    s.play(before.legal[0])
+    s.run_bots()
+    s.undo()
+    assert len(s.game.hands) == 2 and not s.hand_over and s.view() == before
+
+
 def test_hint_is_legal_and_fast(tmp_path: Path) -> None:
     import time
 

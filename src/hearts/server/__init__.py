@@ -7,8 +7,9 @@ The parts, each with one job:
   field by field (docs/protocol.md).
 - :mod:`~hearts.server.projection`: the state message built from one seat's
   view (the only way cards reach a client).
-- :mod:`~hearts.server.table`: a table's truth, rules + seed + ordered action
-  log, and the engine state derived from it.
+- :mod:`~hearts.server.table`: a table's truth, rules + seed + seats on the
+  session's ordered action log (:class:`hearts.session.table.TableSession`),
+  and the engine state derived from it.
 - :mod:`~hearts.server.store`: the database (SQLite or PostgreSQL).
 - :mod:`~hearts.server.hub`: every live table of the process, and what they
   share (the database threads, the bot pool, the settings), handed down to

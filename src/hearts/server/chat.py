@@ -23,7 +23,7 @@ or nothing visible, are refused. Clients show it as text (never as markup).
 >>> clean_text("\\u200b ")
 Traceback (most recent call last):
 ...
-hearts.server.table.Refusal: chat text must hold something visible
+hearts.session.table.Refusal: chat text must hold something visible
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def clean_text(text: str) -> str:
     >>> clean_text("x" * (MAX_TEXT + 1))
     Traceback (most recent call last):
     ...
-    hearts.server.table.Refusal: chat text holds at most 200 characters
+    hearts.session.table.Refusal: chat text holds at most 200 characters
     """
     text = _SPACES.sub(" ", _BIDI.sub("", unicodedata.normalize("NFC", text))).strip()
     if any(unicodedata.category(ch) == "Cc" for ch in text):

@@ -11,7 +11,7 @@ whichever one answers it.
 >>> check_create({"variant": "standard", "players": 9}, default_level="medium")
 Traceback (most recent call last):
 ...
-hearts.server.table.Refusal: standard Hearts is for 3 to 7 players, not 9
+hearts.session.table.Refusal: standard Hearts is for 3 to 7 players, not 9
 >>> table_options()["variants"]["cancellation"]
 [6, 11]
 """
@@ -119,7 +119,7 @@ def check_guided(body: dict[str, Any]) -> NewTable:
     >>> check_guided({"guide": True, "players": 5})
     Traceback (most recent call last):
     ...
-    hearts.server.table.Refusal: a guided table is standard Hearts for 4 against easy bots: send only 'guide' and 'name'
+    hearts.session.table.Refusal: a guided table is standard Hearts for 4 against easy bots: send only 'guide' and 'name'
     """
     if body.get("guide") is not True:
         raise Refusal("bad_request", "guide must be true (leave it out for a table that is not guided)")

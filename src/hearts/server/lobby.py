@@ -3,7 +3,7 @@
 Create a table, take a seat at one, list the open tables, look one up; the
 finished games, a player's results, a finished game's record. The HTTP
 routes (:mod:`hearts.server.routes`) answer with what these return, and a
-:class:`~hearts.server.table.Refusal` becomes an error answer.
+:class:`~hearts.session.table.Refusal` becomes an error answer.
 
 Who holds a seat: one seat per person at a table. A person is a player id
 (:mod:`hearts.server.identity`): a player who holds a seat and joins again

@@ -13,7 +13,7 @@ same way, so the page refuses exactly what the server would.
 >>> check_name("Ann\u200bSmith")
 Traceback (most recent call last):
 ...
-hearts.server.table.Refusal: a name cannot hold invisible characters (such as a zero-width space)
+hearts.session.table.Refusal: a name cannot hold invisible characters (such as a zero-width space)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Protocol v1: every client message checked field by field (docs/protocol.md).
 
 Nothing reaches the engine before :func:`parse_message` has accepted it;
-a bad message raises :class:`~hearts.server.table.Refusal` with the
+a bad message raises :class:`~hearts.session.table.Refusal` with the
 protocol's error code.
 
 >>> parse_message('{"type": "play", "card": "QS", "seq": 3, "id": 7}')
@@ -9,7 +9,7 @@ protocol's error code.
 >>> parse_message('{"type": "play", "card": "QS"}')
 Traceback (most recent call last):
 ...
-hearts.server.table.Refusal: play needs 'seq' (an integer)
+hearts.session.table.Refusal: play needs 'seq' (an integer)
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def load_json(raw: str | bytes, what: str = "the request body") -> Any:
     >>> load_json('{"token": "\\ud800"}')
     Traceback (most recent call last):
     ...
-    hearts.server.table.Refusal: the request body holds a string that is not valid Unicode (a lone surrogate)
+    hearts.session.table.Refusal: the request body holds a string that is not valid Unicode (a lone surrogate)
     """
     try:
         value = json.loads(raw, parse_constant=_no_constant)
@@ -209,7 +209,7 @@ def check_table_request(body: Any) -> None:
     >>> check_table_request({"variant": "standard", "players": 4, "level": ["easy"]})
     Traceback (most recent call last):
     ...
-    hearts.server.table.Refusal: level must be a string
+    hearts.session.table.Refusal: level must be a string
     """
     if not isinstance(body, dict):
         raise Refusal("bad_request", "send a JSON object with at least 'variant' and 'players'")

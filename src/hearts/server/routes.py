@@ -3,7 +3,7 @@
 Each handler is a module-level function of the request; what the handlers
 of one app share (its hub, its limits, its counters) is one
 :class:`AppContext`, kept at ``request.app.state.context`` by
-:func:`hearts.server.app.create_app`. A :class:`~hearts.server.table.Refusal`
+:func:`hearts.server.app.create_app`. A :class:`~hearts.session.table.Refusal`
 becomes an error answer, ``{"error": {"code": ..., "message": ...}}``, with
 the code's HTTP status (``STATUS``; 400 for any other code).
 

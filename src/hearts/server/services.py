@@ -1,7 +1,7 @@
 """The help a player may ask a live table for: a hint, a claim of the rest of the hand, an undo.
 
 Each service works on one :class:`~hearts.server.live.LiveTable` for one
-seat, and each raises :class:`~hearts.server.table.Refusal` when it does
+seat, and each raises :class:`~hearts.session.table.Refusal` when it does
 not apply (``not_now``) or the client acted on an old state (``stale``).
 A hint is made from the asking seat's view only, so it tells the player
 nothing its seat may not know; a claim and an undo change the table the

@@ -1,5 +1,11 @@
 """A table's truth: rules, a secret seed, the seats and the ordered action log.
 
+The game as an action log (checking an action with the turn's refusal,
+applying it, undo, claim, the hint's view) is the session's
+(:class:`hearts.session.table.TableSession`, which the terminal app drives
+too); a :class:`Table` adds what only the server has: the seats with their
+owners and tokens, the start, the fair deals' secret, the statuses.
+
 Deals follow ``hearts-deal/1`` (:mod:`hearts.core.fair_deal`): the table's
 ``secret`` is the server seed S (64 hex characters), whose commitment is
 public from the start; the seats' client seeds are fixed by the ``start``
@@ -37,17 +43,17 @@ import hashlib
 import hmac
 import random
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hearts.core import Action, ChooseMoon, Game, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
-from hearts.core import claim as claim_rules
+from hearts.core import Action, Rules
 from hearts.core import fair_deal as fd
 from hearts.core.deal import random_deal
-from hearts.core.errors import HeartsError
-from hearts.core.hand import Hand
 from hearts.record import Deals, Player, game_record
-from hearts.session import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now
+from hearts.session.table import HandDeal, Refusal, TableSession, stale_refusal
+
+__all__ = ["BOT", "BOT_NAMES", "FINISHED", "HUMAN", "OPEN", "PLAYING", "REMOTE", "WAITING", "Refusal", "Seat", "Table", "token_hash"]
 
 #: kinds of seat (``remote``: a bot of the operator's, connected with a bot token; shown as a bot with ``"remote": true``)
 OPEN, HUMAN, BOT, REMOTE = "open", "human", "bot", "remote"
@@ -55,15 +61,6 @@ OPEN, HUMAN, BOT, REMOTE = "open", "human", "bot", "remote"
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea")
 #: table statuses
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-
-
-class Refusal(Exception):
-    """An action or request refused; ``code`` is one of the protocol's error codes."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -87,19 +84,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass
-class Table:
-    """A table: see the module's notes. ``log`` holds the accepted actions, in order."""
+@dataclass(kw_only=True)
+class Table(TableSession):
+    """A table: see the module's notes. ``log`` holds the accepted actions, in order (:class:`TableSession`)."""
 
     id: str
-    rules: Rules
     level: str
     turn_seconds: int
     secret: str
     status: str = WAITING
     seats: list[Seat] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    game: Game | None = None
     created: float = 0.0
     #: the client seeds in seat order, fixed when the game starts (None before)
     client_seeds: list[str] | None = None
@@ -118,23 +112,9 @@ class Table:
         cls, table_id: str, rules: Rules, *, level: str, turn_seconds: int, secret: str, created: float = 0.0, guide: bool = False
     ) -> Table:
         seats = [Seat(s) for s in range(rules.players)]
-        return cls(table_id, rules, level, turn_seconds, secret, seats=seats, created=created, guide=guide)
+        return cls(rules, id=table_id, level=level, turn_seconds=turn_seconds, secret=secret, seats=seats, created=created, guide=guide)
 
     # -- derived facts ----------------------------------------------------
-    @property
-    def seq(self) -> int:
-        """The number of accepted actions (the sequence number of the latest one)."""
-        return len(self.log)
-
-    @property
-    def hand(self) -> Hand | None:
-        return self.game.hand if self.game is not None else None
-
-    def seats_to_act(self) -> list[int]:
-        if self.game is None or self.status != PLAYING:
-            return []
-        return self.game.seats_to_act()
-
     @property
     def fair(self) -> bool:
         """Does this table deal by hearts-deal/1? (False only for a table stored by an older version.)"""
@@ -243,23 +223,10 @@ class Table:
                 return s.seat
         return None
 
-    # -- actions ------------------------------------------------------------
-    def is_stale(self, seat: int, seq: int) -> bool:
-        """Was ``seq`` overtaken: ahead of the table, or followed by anything but another seat's pass (or its taking back)?"""
-        if seq > self.seq or seq < 0:
-            return True
-        return any(not (e["kind"] in ("pass", "unpass") and e["seat"] != seat) for e in self.log[seq:])
-
-    def stale(self, seat: int, seq: int) -> Refusal | None:
-        """The refusal of an action ``seat`` made on the table at ``seq`` that it has moved past (None: not stale)."""
-        if not self.is_stale(seat, seq):
-            return None
-        return Refusal("stale", f"the table has moved on (it is at action {self.seq}, you acted on {seq}): look again")
-
-    def check(self, entry: dict[str, Any]) -> Refusal | None:
+    # -- actions (the turn's checks are the session's: hearts.session.table) ------------------------------------
+    def check(self, entry: dict[str, Any], names: Sequence[str] | None = None) -> Refusal | None:
         """Why the engine would refuse ``entry`` now (None: it may be applied). Changes nothing."""
-        kind, seat = entry["kind"], entry["seat"]
-        if kind == "start":
+        if entry["kind"] == "start":
             if self.status != WAITING:
                 return Refusal("not_now", "the game has already started")
             clients = entry.get("client_seeds")
@@ -268,86 +235,54 @@ class Table:
             return None
         if self.status != PLAYING or self.game is None:
             return Refusal("not_now", "the game has not started" if self.status == WAITING else "the game is over")
-        if kind == "unpass":
-            hand = self.game.hand
-            if hand is None or hand.phase != "pass":
-                return Refusal("not_now", "the passing is over: the cards have been exchanged")
-            why = hand.why_take_back_illegal(seat)
-            return None if why is None else Refusal("not_now", "you have not passed yet" if why == "has not passed" else why)
-        try:
-            action = self.action(entry)
-        except HeartsError as e:
-            return Refusal("bad_message", str(e))
-        hand = self.game.hand
-        assert hand is not None
-        if seat not in self.game.seats_to_act() or hand.phase != kind:  # the action kinds are named after their phases
-            return Refusal("not_now", not_now(self.game, seat, kind))
-        why = hand.why_illegal(action)
-        return Refusal("illegal", why) if why is not None else None
-
-    @staticmethod
-    def action(entry: dict[str, Any]) -> PassCards | PlayCard | ChooseMoon:
-        """The engine action of a log entry (raises CardError for a card that is no card)."""
-        kind, seat = entry["kind"], entry["seat"]
-        if kind == "pass":
-            return PassCards(seat, tuple(parse_card(c) for c in entry["cards"]))
-        if kind == "play":
-            return PlayCard(seat, parse_card(entry["card"]))
-        if kind == "moon":
-            return ChooseMoon(seat, entry["choice"])
-        raise ValueError(f"not an engine action: {kind}")
+        return super().check(entry, names)
 
     def apply(self, entry: dict[str, Any]) -> None:
         """Apply a checked entry and append it (with its ``seq``) to the log."""
-        if entry["kind"] == "start":
-            names = iter(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
-            for s in self.seats:
-                if s.kind == OPEN:  # a seat kept for a player who did not come too
-                    s.kind, s.name, s.player = BOT, next(names), None
-            if self.fair:
-                clients = entry.get("client_seeds")
-                if clients is None:  # a new start: the humans' seeds now, recorded in the log entry
-                    clients = [s.client_seed if s.kind == HUMAN else "" for s in self.seats]
-                    entry = {**entry, "client_seeds": clients}
-                self.client_seeds = list(clients)
-            self.game = Game(self.rules, first_dealer=0, auto_deal=False)
-            self.status = PLAYING
-            self._deal()
-        elif entry["kind"] == "unpass":  # a pass taken back before the exchange: the seat chooses again
-            assert self.game is not None and self.game.hand is not None
-            self.game.hand.take_back_pass(entry["seat"])
-        else:
-            assert self.game is not None
-            self.game.apply(self.action(entry))
-            if self.game.game_over:
-                self.status = FINISHED
-            elif self.game.needs_deal:
-                self._deal()
+        if entry["kind"] != "start":
+            super().apply(entry)
+            return
+        names = iter(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
+        for s in self.seats:
+            if s.kind == OPEN:  # a seat kept for a player who did not come too
+                s.kind, s.name, s.player = BOT, next(names), None
+        if self.fair:
+            clients = entry.get("client_seeds")
+            if clients is None:  # a new start: the humans' seeds now, recorded in the log entry
+                clients = [s.client_seed if s.kind == HUMAN else "" for s in self.seats]
+                entry = {**entry, "client_seeds": clients}
+            self.client_seeds = list(clients)
+        self.status = PLAYING
+        self.start()
         self.log.append({**entry, "seq": self.seq + 1})
 
-    def _deal(self) -> None:
+    def hand_over(self) -> None:
+        """A hand has ended: the game is finished, or the next hand is dealt at once."""
         assert self.game is not None
-        seed = self.hand_seed(len(self.game.hands) + 1)
-        if self.fair:
-            self.game.start_hand(*fd.seed_deal(self.rules, seed))
+        if self.game.game_over:
+            self.status = FINISHED
         else:
-            self.game.start_hand(*random_deal(self.rules, random.Random(int(seed, 16))))
+            super().hand_over()
 
-    def entry_for(self, seat: int, action: PassCards | PlayCard | ChooseMoon, by: str) -> dict[str, Any]:
-        """The log entry of an engine action (a bot's, or a player's after parsing)."""
-        if isinstance(action, PassCards):
-            return {"kind": "pass", "seat": seat, "cards": [card_name(c) for c in action.cards], "by": by}
-        if isinstance(action, PlayCard):
-            return {"kind": "play", "seat": seat, "card": card_name(action.card), "by": by}
-        return {"kind": "moon", "seat": seat, "choice": action.choice, "by": by}
+    def hand_deal(self, number: int) -> HandDeal:
+        seed = self.hand_seed(number)
+        if self.fair:
+            return fd.seed_deal(self.rules, seed)
+        return random_deal(self.rules, random.Random(int(seed, 16)))
 
-    # -- the help a player may ask for (the words and the rules: hearts.session.turn) ----------------------------
-    def hint_view(self, seat: int) -> SeatView:
-        """The view a hint for ``seat`` is made from: that seat's own (raises Refusal when it has nothing to decide)."""
-        if self.game is None or seat not in self.seats_to_act():
-            raise Refusal("not_now", NOTHING_TO_DECIDE)
-        return self.game.view(seat)
+    def blank(self) -> Table:
+        """This table before its start: the same seats (an undo replays the log onto it)."""
+        fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
+        fresh.guide = self.guide
+        fresh.seats = [copy.copy(s) for s in self.seats]
+        fresh.free_chat, fresh.host = self.free_chat, self.host
+        return fresh
 
+    @property
+    def label(self) -> str:
+        return f"table {self.id}"
+
+    # -- the help a player may ask for (the words and the rules: hearts.session) ------------------------------
     def hint_reply(self, seat: int, action: Action) -> dict[str, Any]:
         """The ``hint`` reply's body for ``seat``'s suggested ``action``: ``{"seq": ..., "action": {...}}``."""
         entry = self.entry_for(seat, action, "hint")
@@ -358,41 +293,14 @@ class Table:
         same decision."""
         return zlib.crc32(f"{self.id}/{self.seq}/{seat}{'/' + what if what else ''}".encode())
 
-    def why_no_claim(self, seat: int, seq: int) -> Refusal | None:
-        """Why ``seat`` may not claim the rest of the hand now, acting on ``seq`` (None: it may)."""
-        stale = self.stale(seat, seq)
-        if stale is not None:
-            return stale
-        hand = self.hand
-        if hand is None or self.status != PLAYING or not claim_rules.can_claim(hand, seat):
-            return Refusal("not_now", CLAIM_REFUSAL)
-        return None
-
-    def claim_entry(self, number: int) -> dict[str, Any] | None:
-        """The next play of a claim of hand ``number``: the seat to move plays its lowest legal card (None: it is over)."""
-        hand = self.hand
-        if hand is None or hand.number != number or self.status != PLAYING:
-            return None
-        play = claim_play(hand)
-        return None if play is None else self.entry_for(play.seat, play, "claim")
-
     def undo_keep(self, seat: int, seq: int) -> int:
         """How many log entries stay when ``seat``, acting on ``seq``, takes back its last card (raises Refusal)."""
         keep = self.undo_point(seat)
         if keep is None:
             raise Refusal("not_now", "undo takes back your last card of this hand, at a table where all the others are bots")
         if seq != self.seq:
-            raise Refusal("stale", f"the table has moved on (it is at action {self.seq}, you acted on {seq}): look again")
+            raise stale_refusal(self.seq, seq)
         return keep
-
-    def rebuilt(self, keep: int) -> Table:
-        """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
-        fresh = Table.new(self.id, self.rules, level=self.level, turn_seconds=self.turn_seconds, secret=self.secret, created=self.created)
-        fresh.guide = self.guide
-        fresh.seats = [copy.copy(s) for s in self.seats]
-        fresh.free_chat, fresh.host = self.free_chat, self.host
-        fresh.replay(self.log[:keep])
-        return fresh
 
     def undo_point(self, seat: int) -> int | None:
         """How many log entries stay when ``seat`` takes back its last card of this hand (None: no undo now).
@@ -405,8 +313,7 @@ class Table:
             return None
         if any(s.seat != seat and (s.kind != BOT or s.token_hash is not None) for s in self.seats):
             return None
-        mine = last_play(hand, seat)  # the hand's plays are the last entries of the log
-        return None if mine is None else len(self.log) - len(hand.plays) + mine
+        return self.take_back_point(seat)
 
     def abandoned(self) -> list[int]:
         """The players' seats a bot was playing for when the game ended: their players had left (and never came back).
@@ -419,15 +326,3 @@ class Table:
             if e["kind"] in ("pass", "play", "moon") and e.get("by") != "claim":
                 last[e["seat"]] = e.get("by", "player")
         return [s.seat for s in self.seats if s.kind == HUMAN and last.get(s.seat) == "bot"]
-
-    # -- rebuilding ---------------------------------------------------------
-    def replay(self, log: list[dict[str, Any]]) -> None:
-        """Apply a stored log in order (the table must be fresh); a bad entry raises ValueError."""
-        for i, entry in enumerate(log):
-            if entry.get("seq") != i + 1:
-                raise ValueError(f"table {self.id}: action {i + 1} is missing from the log")
-            body = {k: v for k, v in entry.items() if k != "seq"}
-            refusal = self.check(body)
-            if refusal is not None:
-                raise ValueError(f"table {self.id}: stored action {i + 1} is refused on replay: {refusal.message}")
-            self.apply(body)

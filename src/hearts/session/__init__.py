@@ -3,6 +3,13 @@
 ``hearts play`` (:mod:`hearts.tui`) and ``hearts serve`` (:mod:`hearts.server`,
 and the page's host in :mod:`hearts.web`) drive the same pieces:
 
+- :mod:`~hearts.session.table` -- the game as an action log
+  (:class:`TableSession`): an action checked with the turn's refusal
+  (:class:`Refusal`), applied, replayed; undo, claim and the hint's view. The
+  server's table is one (adding seats, tokens and the start);
+- :mod:`~hearts.session.solo` -- one person against bots (:class:`SoloTable`),
+  the game ``hearts play`` drives: its bots built once, its deals, undo, claim
+  and hint;
 - :mod:`~hearts.session.bots` -- the bots of a game, built once per seat
   (:class:`SeatBots`), and the one construction of a bot's single decision
   (:func:`decide`) that the hint (:func:`hint`) and the server's bot pool use;
@@ -20,6 +27,8 @@ record format and the bots, and nothing above them.
 
 from .bots import HINT_SPEC, SeatBots, decide, hint
 from .pace import Pace
+from .solo import SoloTable
+from .table import Refusal, TableSession
 from .turn import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now, play_seats
 
 __all__ = [
@@ -27,7 +36,10 @@ __all__ = [
     "HINT_SPEC",
     "NOTHING_TO_DECIDE",
     "Pace",
+    "Refusal",
     "SeatBots",
+    "SoloTable",
+    "TableSession",
     "claim_play",
     "decide",
     "hint",

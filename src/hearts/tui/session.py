@@ -1,5 +1,10 @@
 """A game against bots, without any user interface: the logic behind ``hearts play``.
 
+The game itself -- its action log, bots, undo, claim, hint and the turn's
+refusals -- is the session's :class:`hearts.session.solo.SoloTable` (a
+:class:`hearts.session.table.TableSession`, the server's table's model too);
+this module adds the seats' names, the save file and the player's words.
+
 One human seat (seat 0 by default), bots in the others. The UI asks for the
 human's view, sends the human's actions (a refused one raises
 :class:`SessionError` with the engine's reason), and steps the bots one
@@ -33,22 +38,21 @@ from __future__ import annotations
 import datetime
 import os
 import random
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from hearts.bots import make_bot
-from hearts.core import Card, ChooseMoon, Game, HeartsError, IllegalAction, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
+from hearts.core import Action, Card, ChooseMoon, Game, HeartsError, PassCards, PlayCard, Rules, SeatView, card_name, parse_card
 from hearts.core import claim as claim_rules
-from hearts.core.deal import random_deal
 from hearts.core.fair_deal import commitment, hand_seed, seed_deal, seed_from_text
 from hearts.core.rules import MOON_SCORE
 from hearts.record import Deals, Player, game_record, read_record, replay_game, save_record
 from hearts.record.storage import data_dir
-from hearts.session import CLAIM_REFUSAL, HINT_SPEC, NOTHING_TO_DECIDE, SeatBots, claim_play, last_play, not_now, play_seats
-from hearts.session import hint as session_hint
+from hearts.session import HINT_SPEC, SeatBots, play_seats
 from hearts.session.bots import BotFactory
+from hearts.session.solo import SoloTable
+from hearts.session.table import Refusal
 
 #: default names of the seats, the human first
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun")
@@ -75,7 +79,12 @@ def parse_cards(text: str) -> list[Card]:
 
 
 class Session:
-    """A game with one human seat; see the module's notes on determinism."""
+    """A game with one human seat; see the module's notes on determinism.
+
+    The game, its bots, undo, claim, hint and the refusals are the session's
+    (:class:`hearts.session.solo.SoloTable`, the server's table's model too);
+    this class adds the names, the save file and the player's words.
+    """
 
     def __init__(
         self,
@@ -94,16 +103,17 @@ class Session:
             raise SessionError(f"the human seat must be from 0 to {n - 1}")
         if len(bots) != n:
             raise SessionError(f"give one bot spec per seat ({n}), not {len(bots)}")
-        self.game = game
         self.human = human
         self.bots = list(bots)
-        #: each bot seat's bot, built once for the game (a bad spec raises BotSpecError, a HeartsError, now)
-        self.seat_bots = SeatBots({seat: spec for seat, spec in enumerate(self.bots) if seat != human}, self.key(), factory=factory)
+        self.deals = deals
+        server = deals.server_seed if deals is not None else None
+        clients = deals.client_seeds if deals is not None else None
+        #: the game at the table: its log, its bots (built once; a bad spec raises BotSpecError, a HeartsError, now)
+        self.table = SoloTable.of_game(game, self.bots, human=human, server_seed=server, client_seeds=clients, factory=factory)
         self.names = list(names or ()) + [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Seat {i}" for i in range(len(names or ()), n)]
         self.names = self.names[:n]
         self.save_path = Path(save_path) if save_path is not None else None
         self.seed = seed
-        self.deals = deals
         #: the last bot action taken by :meth:`step_bot` (its seat and the action), for the interfaces' own words
         self.last_bot: tuple[int, PassCards | PlayCard | ChooseMoon] | None = None
         self.save()
@@ -161,6 +171,19 @@ class Session:
 
     # -- state -------------------------------------------------------------
     @property
+    def game(self) -> Game:
+        """The game in progress (the table's)."""
+        game = self.table.game
+        assert game is not None
+        return game
+
+    @property
+    def seat_bots(self) -> SeatBots:
+        """Each bot seat's bot, built once for the game (again after an undo)."""
+        assert self.table.bots is not None
+        return self.table.bots
+
+    @property
     def rules(self) -> Rules:
         return self.game.rules
 
@@ -187,35 +210,21 @@ class Session:
 
     def bot_to_act(self) -> int | None:
         """The next bot seat that must act, or None (the human's turn, or the hand is over)."""
-        for seat in self.game.seats_to_act():
-            if seat != self.human:
-                return seat
-        return None
+        return self.table.bot_to_act()
 
     def key(self) -> str:
         """The deal key: hand 1's deal, which seeds every later deal and every bot decision."""
-        first = self.game.hands[0]
-        return ";".join(",".join(card_name(c) for c in sorted(cards)) for cards in first.deal)
-
-    def _seed(self, *parts: object) -> int:
-        return zlib.crc32("/".join([self.key(), *map(str, parts)]).encode())
+        return self.table.key()
 
     def next_hand(self) -> None:
         """Deal the next hand once the score sheet has been seen (no-op if not needed)."""
         if self.game.needs_deal:
-            number = len(self.game.hands) + 1
-            seed = self.hand_seed(number)
-            if seed is not None:
-                self.game.start_hand(*seed_deal(self.rules, seed))
-            else:
-                self.game.start_hand(*random_deal(self.rules, random.Random(self._seed("deal", number))))
+            self.table.deal_next()
             self.save()
 
     def hand_seed(self, number: int) -> str | None:
         """The hearts-deal/1 seed of hand ``number`` (None for a game resumed from a record without a server seed)."""
-        if self.deals is None or self.deals.server_seed is None:
-            return None
-        return hand_seed(self.deals.server_seed, number, self.deals.client_seeds)
+        return self.table.hand_seed(number)
 
     @property
     def hand_over(self) -> bool:
@@ -223,52 +232,35 @@ class Session:
         return self.game.needs_deal or self.game.game_over
 
     # -- actions -----------------------------------------------------------
-    def _apply(self, action: PassCards | PlayCard | ChooseMoon) -> None:
+    def _act(self, action: PassCards | PlayCard | ChooseMoon, refused: str = "") -> None:
+        """Apply the human's ``action``, or raise SessionError with the refusal's words (``refused``: their start)."""
         try:
-            self.game.apply(action)
-        except IllegalAction as e:
-            raise SessionError(e.reason) from None
+            self.table.act(self.table.entry_for(self.human, action, "player"), self.names)
+        except Refusal as r:
+            raise SessionError(f"{refused}: {r.message}" if refused and r.code == "illegal" else r.message) from None
+        self.save()
 
     def play(self, card: Card | str) -> None:
         """The human plays a card (a ``Card`` or text such as ``"qs"``)."""
         c = self._card(card)
-        hand = self.hand
-        if hand.phase != "play" or hand.to_move != self.human:
-            raise SessionError(self._not_now("play"))
-        why = hand.why_play_illegal(c, self.human)
-        if why is not None:
-            raise SessionError(f"you cannot play {card_name(c)}: {why}")
-        self._apply(PlayCard(self.human, c))
-        self.save()
+        self._act(PlayCard(self.human, c), f"you cannot play {card_name(c)}")
 
     def pass_cards(self, cards: Sequence[Card | str] | str) -> None:
         """The human passes its cards (``Card`` values or text such as ``"qs ah kh"``)."""
         chosen = parse_cards(cards) if isinstance(cards, str) else [self._card(c) for c in cards]
-        hand = self.hand
-        if hand.phase != "pass" or self.human not in hand.seats_to_act():
-            raise SessionError(self._not_now("pass"))
-        why = hand.why_pass_illegal(self.human, chosen)
-        if why is not None:
-            raise SessionError(f"you cannot pass {' '.join(card_name(c) for c in chosen) or 'nothing'}: {why}")
-        self._apply(PassCards(self.human, tuple(chosen)))
-        self.save()
+        self._act(PassCards(self.human, tuple(chosen)), f"you cannot pass {' '.join(card_name(c) for c in chosen) or 'nothing'}")
 
     def choose_moon(self, choice: str) -> None:
         """The human shot the moon: ``"add"`` 26 to the others or ``"subtract"`` 26 from its own score."""
-        if self.phase != "moon" or self.hand.shooter != self.human:
-            raise SessionError(self._not_now("moon"))
         choice = {"a": "add", "s": "subtract"}.get(choice.strip().lower(), choice.strip().lower())
-        self._apply(ChooseMoon(self.human, choice))
-        self.save()
+        self._act(ChooseMoon(self.human, choice))
 
     def step_bot(self) -> str | None:
         """One bot action (None when no bot must act); returns a line such as ``"Ada plays QS"``."""
-        seat = self.bot_to_act()
+        seat = self.table.act_for_bot()
         if seat is None:
             return None
-        hand = self.hand
-        action = self.seat_bots.act(seat, self.game.view(seat), self._seed("bot", hand.number, len(hand.plays), seat))
-        self.game.apply(action)
+        action = self.table.last_action()
         self.last_bot = (seat, action)
         self.save()
         name = self.names[seat]
@@ -286,30 +278,23 @@ class Session:
         return lines
 
     # -- help --------------------------------------------------------------
-    def hint(self) -> PassCards | PlayCard | ChooseMoon:
-        """The strong bot's suggestion for the human's current decision."""
-        if not self.human_to_act():
-            raise SessionError(NOTHING_TO_DECIDE)
-        return session_hint(self.view(), self._seed("hint", self.hand.number, len(self.hand.plays)))
+    def hint(self) -> Action:
+        """The hint bot's suggestion for the human's current decision (:func:`hearts.session.hint`, as in every app)."""
+        try:
+            return self.table.hint()
+        except Refusal as r:
+            raise SessionError(r.message) from None
 
     def can_undo(self) -> bool:
-        return self._last_human_play() is not None
+        return self.table.take_back_point(self.human) is not None
 
     def undo(self) -> None:
         """Take back the human's last card in the last hand, with every card played after it (the bots built again)."""
-        index = self._last_human_play()
-        if index is None:
-            raise SessionError("there is no card of yours to take back in this hand")
-        record = game_record(self.game)
-        last = record["hands"][-1]
-        last["plays"] = last["plays"][:index]
-        last.pop("moon", None)
-        self.game = replay_game(record)
-        self.seat_bots = self.seat_bots.rebuilt()  # what they remember of the cards taken back cannot be rewound
+        try:
+            self.table.undo()
+        except Refusal as r:
+            raise SessionError(r.message) from None
         self.save()
-
-    def _last_human_play(self) -> int | None:
-        return last_play(self.game.hands[-1], self.human) if self.game.hands else None
 
     def points_left(self) -> bool:
         """Could any card still change the hand's points? (see :mod:`hearts.core.claim`)"""
@@ -321,16 +306,14 @@ class Session:
 
     def can_claim(self) -> bool:
         """Claim: in play, on the human's turn, when no points are left or the human surely wins every trick left."""
-        if self.phase != "play" or not self.human_to_act():
-            return False
-        return claim_rules.can_claim(self.hand, self.human)
+        return self.table.can_claim(self.human)
 
     def claim(self) -> None:
         """Play the rest of the hand at once: every seat its lowest legal card (the outcome is settled)."""
-        if not self.can_claim():
-            raise SessionError(CLAIM_REFUSAL)
-        while (action := claim_play(self.hand)) is not None:
-            self.game.apply(action)
+        try:
+            self.table.claim()
+        except Refusal as r:
+            raise SessionError(r.message) from None
         self.save()
 
     # -- saving ------------------------------------------------------------
@@ -350,7 +333,7 @@ class Session:
 
     def close(self) -> None:
         """Let the bots release what they hold (an ``exec:`` program): the app leaves this game. Safe to call twice."""
-        self.seat_bots.close()
+        self.table.close()
 
     # -- helpers -----------------------------------------------------------
     def _card(self, card: Card | str) -> Card:
@@ -360,9 +343,6 @@ class Session:
             return parse_card(card.strip())
         except HeartsError as e:
             raise SessionError(str(e)) from None
-
-    def _not_now(self, what: str) -> str:
-        return not_now(self.game, self.human, what, self.names)
 
 
 def seat_bots(bots: Sequence[str] | str, players: int, human: int) -> list[str]:
