@@ -228,6 +228,7 @@ def test_the_servers_table_side_knows_nothing_of_http() -> None:
 #: the server's own modules, bottom layer first: a module imports only modules of the layers below its own (at module
 #: level, inside a function, or under ``TYPE_CHECKING`` alike), so its middle reads top-down with no circle in it
 SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("seatcache",),  # the kept seat bots of one bot worker
     ("table", "identity", "lease", "presence", "pages", "bot_tokens", "botlink", "botpool"),
     ("protocol", "names", "results"),
     ("projection", "forms", "connection", "client", "limits", "store"),

@@ -17,7 +17,7 @@ import pytest
 from hearts.bots.registry import LEVELS
 from hearts.core import Rules
 from hearts.server.app import create_app
-from hearts.server.botpool import BOT_NICE, BotPool, usable_cores
+from hearts.server.botpool import BOT_NICE, BotPool, _seat_stats, usable_cores
 from hearts.server.cli import add_arguments
 from hearts.server.supervisor import worker_argv
 from hearts.server.table import Table
@@ -75,6 +75,8 @@ def test_bots_play_a_whole_game_in_worker_processes(tmp_path: Path) -> None:
         wait_for(lambda: finished(server, table), what="the game's end")
         log = server.store.actions(table)
         assert sum(e["by"] == "bot" for e in log) >= 52 and not bots.restarts and bots.pids == pids
+        kept = [slot.submit(_seat_stats).result(10) for slot in bots.slots]  # one bot per seat for the game, let go at its end
+        assert sorted(w["built"] for w in kept) == [0, 4] and sum(w["bots"] for w in kept) == 0
     finally:
         server.stop()
     wait_for(lambda: all(gone(pid) for pid in pids), timeout=10, what="the workers' exit")
@@ -170,11 +172,13 @@ def test_a_killed_worker_does_not_stop_the_table(tmp_path: Path, caplog: pytest.
         before = bots.pids
         table = bots_only_game(server)
         wait_for(lambda: len(server.store.actions(table)) >= 20, what="20 actions")
+        victim = bots.pid_of(table)  # the worker that keeps the table's bots
+        assert victim in before
         with caplog.at_level(logging.ERROR, logger="hearts.server"):
-            os.kill(before[0], signal.SIGKILL)
+            os.kill(victim, signal.SIGKILL)
             wait_for(lambda: finished(server, table), what="the game's end after a worker was killed")
         assert len(bots.restarts) == 1 and bots.pool is not None
-        assert not set(bots.pids) & set(before)  # a fresh pool
+        assert victim not in bots.pids and len(bots.pids) == 2 and set(before) - {victim} <= set(bots.pids)  # a fresh one in its place
         assert any("a bot worker process died" in r.getMessage() for r in caplog.records)
     finally:
         server.stop()

@@ -6,11 +6,12 @@ Uses the live server and browser of ``test_browser_e2e`` (and its skip rules).
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 
-from .test_browser_e2e import DESKTOP, PHONE, _create_table, _needs, chromium_browser, live_server  # noqa: F401 (fixtures)
+from .test_browser_e2e import DESKTOP, PHONE, _create_table, _needs, browser_page, chromium_browser, live_server  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, OVERFLOW, catalog
 
 pytestmark = pytest.mark.slow
@@ -18,13 +19,9 @@ pytestmark = pytest.mark.slow
 HOSTILE = '<img src=x onerror="window.owned=1"><b>hi</b>'
 
 
-def person(browser: Any, code: str, size: tuple[int, int] = DESKTOP) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=LOCALES[code])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    return context, page, errors
+def person(browser: Any, code: str, size: tuple[int, int] = DESKTOP) -> AbstractContextManager[tuple[Any, list[str]]]:
+    """One person's own browser in language ``code``: ``with person(...) as (page, errors)``."""
+    return browser_page(browser, size, locale=LOCALES[code])
 
 
 def sit(page: Any, base: str, table: str, name: str) -> None:
@@ -48,9 +45,7 @@ def words(code: str, english: str) -> str:
 
 
 def test_two_people_chat_in_english_and_turkish(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    ann_ctx, ann, ann_errors = person(chromium_browser, "en")
-    bora_ctx, bora, bora_errors = person(chromium_browser, "tr", PHONE)
-    try:
+    with person(chromium_browser, "en") as (ann, ann_errors), person(chromium_browser, "tr", PHONE) as (bora, bora_errors):
         table = _create_table(ann, live_server, variant="standard", players=4, target=None, name="Ann")
         ann.wait_for_selector("#chat-free-box", state="visible")  # the creator holds the switch
         sit(bora, live_server, table, "Bora")
@@ -94,17 +89,15 @@ def test_two_people_chat_in_english_and_turkish(live_server: str, chromium_brows
         slow = words("tr", "Slow down: you can say more in a moment.")
         bora.wait_for_function("(t) => document.querySelector('#message').innerText === t", arg=slow)
         assert ann_errors == [] and bora_errors == []
-    finally:
-        ann_ctx.close()
-        bora_ctx.close()
 
 
 def test_three_people_and_a_spectator_each_read_their_own_language(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    ann_ctx, ann, errors = person(chromium_browser, "en")
-    bora_ctx, bora, _ = person(chromium_browser, "tr")
-    sari_ctx, sari, _ = person(chromium_browser, "id", PHONE)
-    watch_ctx, watcher, _ = person(chromium_browser, "en")
-    try:
+    with (
+        person(chromium_browser, "en") as (ann, errors),
+        person(chromium_browser, "tr") as (bora, _),
+        person(chromium_browser, "id", PHONE) as (sari, _),
+        person(chromium_browser, "en") as (watcher, _),
+    ):
         table = _create_table(ann, live_server, variant="standard", players=4, target=None, name="Ann")
         sit(bora, live_server, table, "Bora")
         ann.click("#chat-phrases button[data-phrase='hi']")
@@ -126,6 +119,3 @@ def test_three_people_and_a_spectator_each_read_their_own_language(live_server: 
             assert said(page, 3) == words(code, "Well played!")
             assert page.locator('#chat-lines li[data-n="3"] .chat-who').inner_text() == "Sari"
         assert errors == []
-    finally:
-        for ctx in (ann_ctx, bora_ctx, sari_ctx, watch_ctx):
-            ctx.close()

@@ -7,10 +7,12 @@ hand takes a few seconds.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,12 +80,23 @@ def chromium_browser() -> Iterator[object]:
             b.close()
 
 
-def _new_page(browser, width: int, height: int):  # type: ignore[no-untyped-def]
-    page = browser.new_page(viewport={"width": width, "height": height})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    return page, errors
+@contextlib.contextmanager
+def browser_page(browser: Any, size: tuple[int, int] = DESKTOP, *, locale: str | None = None) -> Iterator[tuple[Any, list[str]]]:
+    """A page of its own browser (a new context: its own cookies), ``size`` wide and high, in ``locale`` (None:
+    Chromium's own), each wait 15 s at most; yields the page and the list of its uncaught script errors (a test
+    asserts it empty), and closes the context at the end.
+
+    ``with browser_page(chromium_browser, PHONE, locale="tr-TR") as (page, errors): ...``
+    """
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **({"locale": locale} if locale else {}))
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(15000)
+        yield page, errors
+    finally:
+        context.close()
 
 
 def _create_table(  # type: ignore[no-untyped-def]
@@ -138,8 +151,7 @@ def _seq(page) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         # Target 27: no single hand can end the game (a moon adds 26, any other hand gives at most 25),
         # so the first hand always ends in the score sheet, never in the game-over panel.
         table = _create_table(page, live_server, variant="standard", players=4, target=27, name="Tester")
@@ -328,14 +340,10 @@ def test_play_a_whole_hand(live_server: str, chromium_browser) -> None:  # type:
         assert page.locator("#game-over .final li").count() == 4
         assert page.locator("#conn").is_hidden()
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *PHONE)
-    friend, friend_errors = _new_page(chromium_browser, *PHONE)
-    try:
+    with browser_page(chromium_browser, PHONE) as (page, errors), browser_page(chromium_browser, PHONE) as (friend, friend_errors):
         table = _create_table(page, live_server, variant="cancellation", players=11, target=None, name="Phone", timer=120, moon="add")
         assert page.evaluate("window.heartsClient.state.table.rules.moon") == "add"
         page.wait_for_selector("#start-btn", state="visible")
@@ -391,9 +399,6 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         assert page.locator("#message").inner_text().strip()
         assert page.locator("#message").get_attribute("aria-live") == "polite"
         assert errors == [] and friend_errors == []
-    finally:
-        page.close()
-        friend.close()
 
 
 # ---- the table's help and timers, at desktop and phone sizes, on an in-process server -------------------------
@@ -461,10 +466,9 @@ def _play_until(page, done: str, *, high: bool = False, limit: int = 400, close_
 
 @SIZES
 def test_the_timer_shows_on_your_turn_after_a_bots_card(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *size)
-    if size == DESKTOP:
-        page.emulate_media(reduced_motion="reduce")  # and the cards on the table do not move
-    try:
+    with browser_page(chromium_browser, size) as (page, errors):
+        if size == DESKTOP:
+            page.emulate_media(reduced_motion="reduce")  # and the cards on the table do not move
         _started(page, help_server.base, variant="standard", players=4, target=None, timer=60)
         after_bot = (
             "(() => { const s = window.heartsClient.state; const a = s.last_action;"
@@ -481,14 +485,11 @@ def test_the_timer_shows_on_your_turn_after_a_bots_card(help_server: InProcessSe
             assert page.locator("#seats .trick-card.enter, #seats .trick-card.sweep").count() == 0
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-timer.png"))
         assert errors == []
-    finally:
-        page.close()
 
 
 @SIZES
 def test_no_pass_timer_while_the_score_sheet_is_open(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *size)
-    try:
+    with browser_page(chromium_browser, size) as (page, errors):
         table = _started(page, help_server.base, variant="standard", players=4, target=None, timer=60)
         _play_until(page, "document.querySelector('#score-sheet').open", close_sheet=False)
         page.wait_for_selector("#review-note", state="visible")
@@ -509,14 +510,11 @@ def test_no_pass_timer_while_the_score_sheet_is_open(help_server: InProcessServe
         assert secs >= 50
         page.wait_for_function("() => window.heartsClient.state.hand.passes_chosen.filter(Boolean).length === 3")
         assert errors == []
-    finally:
-        page.close()
 
 
 @SIZES
 def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *size)
-    try:
+    with browser_page(chromium_browser, size) as (page, errors):
         _started(page, help_server.base, variant="standard", players=4, target=1000, timer=0)
         # Hint while passing: the suggested cards are selected.
         page.wait_for_selector("#hand button.card[aria-pressed]:not([disabled])")
@@ -557,38 +555,34 @@ def test_hint_claim_and_undo(help_server: InProcessServer, chromium_browser, siz
         page.wait_for_function("(n) => window.heartsClient.state.hands.length === n + 1", arg=hands)
         page.wait_for_selector("#score-sheet", state="visible")  # the hand is over at once
         assert errors == []
-    finally:
-        page.close()
 
 
 @SIZES
 def test_cancellation_marks_pairs_and_the_winning_card(help_server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *size)
-    help_server.hub.bot_delay = 0.1  # slow enough for each state to be drawn and checked
-    try:
-        _started(page, help_server.base, variant="cancellation", players=6, target=None, timer=0)
-        where = "#seats .trick-card" if size == DESKTOP else "#seats .seat .played"
-        # One check of state and screen together (a new state redraws the table).
-        marked = (
-            "(() => { const t = window.heartsClient.state.hand.trick; if (!t || !t.cancelled.length) return false;"
-            f" const faces = [...document.querySelectorAll('{where} .face:not(.empty)')].filter(f => f.offsetParent !== null);"
-            " const off = faces.filter(f => f.classList.contains('cancelled'));"
-            " const win = faces.filter(f => f.classList.contains('winning'));"
-            " return faces.length === t.cards.length && off.length === t.cancelled.length"
-            " && off.every(f => /cancelled/.test(f.getAttribute('aria-label')))"
-            " && win.length === (t.winning === null ? 0 : 1); })()"
-        )
-        _play_until(page, marked, limit=600)
-        page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-cancellation.png"))
-        assert errors == []
-    finally:
-        help_server.hub.bot_delay = 0.05
-        page.close()
+    with browser_page(chromium_browser, size) as (page, errors):
+        help_server.hub.bot_delay = 0.1  # slow enough for each state to be drawn and checked
+        try:
+            _started(page, help_server.base, variant="cancellation", players=6, target=None, timer=0)
+            where = "#seats .trick-card" if size == DESKTOP else "#seats .seat .played"
+            # One check of state and screen together (a new state redraws the table).
+            marked = (
+                "(() => { const t = window.heartsClient.state.hand.trick; if (!t || !t.cancelled.length) return false;"
+                f" const faces = [...document.querySelectorAll('{where} .face:not(.empty)')].filter(f => f.offsetParent !== null);"
+                " const off = faces.filter(f => f.classList.contains('cancelled'));"
+                " const win = faces.filter(f => f.classList.contains('winning'));"
+                " return faces.length === t.cards.length && off.length === t.cancelled.length"
+                " && off.every(f => /cancelled/.test(f.getAttribute('aria-label')))"
+                " && win.length === (t.winning === null ? 0 : 1); })()"
+            )
+            _play_until(page, marked, limit=600)
+            page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-cancellation.png"))
+            assert errors == []
+        finally:
+            help_server.hub.bot_delay = 0.05
 
 
 def test_display_options_are_kept(help_server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         _started(page, help_server.base, variant="standard", players=4, target=None, timer=0)
         page.wait_for_selector("#hand button.card")
         red = "rgb(198, 40, 40)"
@@ -610,13 +604,10 @@ def test_display_options_are_kept(help_server: InProcessServer, chromium_browser
         page.uncheck("#opt-large")
         page.keyboard.press("Escape")
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_a_click_spanning_a_state_message_is_not_lost(help_server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         _started(page, help_server.base, variant="standard", players=4, target=None, timer=0)
         page.wait_for_selector("#hand button.card[aria-pressed='false']:not([disabled])")
         first = page.locator("#hand button.card").first
@@ -634,8 +625,6 @@ def test_a_click_spanning_a_state_message_is_not_lost(help_server: InProcessServ
         assert page.evaluate("window.heartsClient.selected") == [0]
         assert first.get_attribute("aria-pressed") == "true"
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_a_remote_bot_is_marked_at_the_table_and_in_the_lobby(tmp_path: Path, chromium_browser) -> None:  # type: ignore[no-untyped-def]
@@ -645,20 +634,19 @@ def test_a_remote_bot_is_marked_at_the_table_and_in_the_lobby(tmp_path: Path, ch
 
     secret = "e2e-secret-of-lowbot-0123456789"
     srv = InProcessServer(f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, bot_workers=0, bot_tokens=BotTokens.parse([f"lowbot={secret}"]))
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
-        table = _create_table(page, srv.base, variant="standard", players=4, target=30, name="Pat")
-        bot = Conn(srv.ws)
-        bot.send({"type": "hello", "v": 1, "table": table, "bot": "lowbot", "bot_token": secret, "seat": 2})
-        assert bot.next("welcome")["seat"] == 2
-        seat = "#seats .seat[data-seat='2']"
-        page.wait_for_function(f"() => (document.querySelector(\"{seat}\") || {{}}).innerText?.includes('lowbot')")
-        assert page.locator(f"{seat} .tag.bot.remote").inner_text().lower() == "remote bot"
-        page.goto(srv.base + "/")
-        page.wait_for_selector(f".table-item[data-table='{table}']")
-        assert "lowbot (remote bot)" in page.locator(f".table-item[data-table='{table}']").inner_text()
-        assert errors == []
-        bot.close()
-    finally:
-        page.close()
-        srv.stop()
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
+        try:
+            table = _create_table(page, srv.base, variant="standard", players=4, target=30, name="Pat")
+            bot = Conn(srv.ws)
+            bot.send({"type": "hello", "v": 1, "table": table, "bot": "lowbot", "bot_token": secret, "seat": 2})
+            assert bot.next("welcome")["seat"] == 2
+            seat = "#seats .seat[data-seat='2']"
+            page.wait_for_function(f"() => (document.querySelector(\"{seat}\") || {{}}).innerText?.includes('lowbot')")
+            assert page.locator(f"{seat} .tag.bot.remote").inner_text().lower() == "remote bot"
+            page.goto(srv.base + "/")
+            page.wait_for_selector(f".table-item[data-table='{table}']")
+            assert "lowbot (remote bot)" in page.locator(f".table-item[data-table='{table}']").inner_text()
+            assert errors == []
+            bot.close()
+        finally:
+            srv.stop()

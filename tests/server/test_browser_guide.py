@@ -9,7 +9,7 @@ import pytest
 
 from hearts.tui.coach import TEXTS
 
-from .test_browser_e2e import DESKTOP, _needs, chromium_browser, live_server  # noqa: F401 (fixtures)
+from .test_browser_e2e import DESKTOP, _needs, browser_page, chromium_browser, live_server  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, catalog
 
 pytestmark = pytest.mark.slow
@@ -22,12 +22,7 @@ GOT_IT = "() => { if (!document.getElementById('coach').hidden) document.getElem
 @pytest.mark.parametrize("code", ["en", "id"])
 def test_the_guided_hand_from_the_lobby_to_the_score(live_server: str, chromium_browser, code: str) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     messages = catalog(code)
-    context = chromium_browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, locale=LOCALES[code])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    try:
+    with browser_page(chromium_browser, DESKTOP, locale=LOCALES[code]) as (page, errors):
         page.goto(live_server + "/")
         page.wait_for_selector("#guide-btn")
         page.click("#guide-btn")
@@ -67,5 +62,3 @@ def test_the_guided_hand_from_the_lobby_to_the_score(live_server: str, chromium_
         page.click("#coach-skip")  # the guide off: no more notes
         assert page.evaluate(NOTE_NOW) is None
         assert errors == []
-    finally:
-        context.close()

@@ -3,25 +3,21 @@ someone else is only a label. Three browsers (three cookie jars), in English and
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 
 from .conftest import InProcessServer, Player
-from .test_browser_e2e import DESKTOP, PHONE, _needs, chromium_browser  # noqa: F401 (fixtures)
+from .test_browser_e2e import DESKTOP, PHONE, _needs, browser_page, chromium_browser  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, catalog
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("_needs")]
-#: each page's script errors
-ERRORS: dict[int, list[str]] = {}
 
 
-def _browser(browser: Any, code: str, size: tuple[int, int] = DESKTOP) -> Any:  # one person's own browser
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=LOCALES[code])
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.on("pageerror", lambda e: ERRORS.setdefault(id(page), []).append(str(e)))
-    return page
+def _browser(browser: Any, code: str, size: tuple[int, int] = DESKTOP) -> AbstractContextManager[tuple[Any, list[str]]]:
+    """One person's own browser (its own cookie jar) in language ``code``: ``with _browser(...) as (page, errors)``."""
+    return browser_page(browser, size, locale=LOCALES[code])
 
 
 def _lobby(page: Any, base: str) -> None:
@@ -31,10 +27,11 @@ def _lobby(page: Any, base: str) -> None:
 
 def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server: InProcessServer, chromium_browser: Any) -> None:  # noqa: F811
     tr = catalog("tr")
-    ann = _browser(chromium_browser, "en")
-    other_device = _browser(chromium_browser, "tr", PHONE)
-    bob = _browser(chromium_browser, "tr")
-    try:
+    with (
+        _browser(chromium_browser, "en") as (ann, ann_errors),
+        _browser(chromium_browser, "tr", PHONE) as (other_device, other_errors),
+        _browser(chromium_browser, "tr") as (bob, bob_errors),
+    ):
         # Ann makes a table in her browser and an account in the lobby.
         _lobby(ann, server.base)
         assert "guest" in ann.locator("#account-status").inner_text()
@@ -100,11 +97,7 @@ def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server:
         other_device.click("#logout-btn")
         other_device.wait_for_selector("#account-form", state="visible")
         assert other_device.locator("#me-panel").is_hidden()
-        for page in (ann, bob, other_device):
-            assert ERRORS.get(id(page), []) == []
-    finally:
-        for page in (ann, bob, other_device):
-            page.context.close()
+        assert ann_errors == [] and bob_errors == [] and other_errors == []
 
 
 def test_playing_again_together(server: InProcessServer, chromium_browser: Any) -> None:  # noqa: F811
@@ -115,9 +108,7 @@ def test_playing_again_together(server: InProcessServer, chromium_browser: Any) 
     t = ann_http.table(name="Ann", turn_seconds=10, target=1, level="easy")  # one hand (or a few, on a tie)
     tid = t["table"]
     b = bob_http.post(f"/api/tables/{tid}/join", {"name": "Bob"})[1]
-    ann = _browser(chromium_browser, "en")
-    bob = _browser(chromium_browser, "tr", PHONE)
-    try:
+    with _browser(chromium_browser, "en") as (ann, ann_errors), _browser(chromium_browser, "tr", PHONE) as (bob, bob_errors):
         for page, who in ((ann, ann_http), (bob, bob_http)):
             page.context.add_cookies([{"name": "hearts_player", "value": who.cookie, "url": server.base}])
         ann.goto(server.base + t["link"])
@@ -145,8 +136,4 @@ def test_playing_again_together(server: InProcessServer, chromium_browser: Any) 
         assert bob.evaluate("window.heartsClient.state.you.seat") == 1
         seats = server.get(f"/api/tables/{nxt}")[1]["seats"]
         assert [(s["kind"], s["name"]) for s in seats[:2]] == [("human", "Ann"), ("human", "Bob")]
-        for page in (ann, bob):
-            assert ERRORS.get(id(page), []) == []
-    finally:
-        for page in (ann, bob):
-            page.context.close()
+        assert ann_errors == [] and bob_errors == []

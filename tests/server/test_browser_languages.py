@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser_e2e import DESKTOP, PHONE, _needs, chromium_browser, live_server  # noqa: F401 (fixtures)
+from .test_browser_e2e import DESKTOP, PHONE, _needs, browser_page, chromium_browser, live_server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "hearts" / "server" / "static" / "i18n"
@@ -53,12 +53,7 @@ def catalog(code: str) -> dict[str, object]:
 @pytest.mark.parametrize("code", list(LOCALES))
 def test_the_table_in_each_language_fits(live_server: str, chromium_browser, code: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     messages = catalog(code)
-    context = chromium_browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=LOCALES[code])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
-    try:
+    with browser_page(chromium_browser, size, locale=LOCALES[code]) as (page, errors):
         page.goto(live_server + "/")
         page.wait_for_selector("#create-variant option[value='standard']", state="attached")
         assert page.evaluate("document.documentElement.lang") == code
@@ -99,14 +94,10 @@ def test_the_table_in_each_language_fits(live_server: str, chromium_browser, cod
         assert str(messages.get("Watch", "Watch")) in page.locator("#open-tables li.table-item").first.inner_text()
         assert page.evaluate(OVERFLOW) == [], "the lobby with a table"
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_the_language_can_be_switched_in_the_options(live_server: str, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    context = chromium_browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, locale="en-US")
-    page = context.new_page()
-    try:
+    with browser_page(chromium_browser, DESKTOP, locale="en-US") as (page, _errors):
         page.goto(live_server + "/")
         page.wait_for_selector("#create-variant option[value='standard']", state="attached")
         assert page.locator("#lobby h1").inner_text() == "New table"
@@ -117,5 +108,3 @@ def test_the_language_can_be_switched_in_the_options(live_server: str, chromium_
         assert page.locator("#lobby h1").inner_text() == "Yeni masa"
         page.reload()  # kept in the browser
         page.wait_for_function("() => document.documentElement.lang === 'tr'")
-    finally:
-        context.close()

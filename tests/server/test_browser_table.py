@@ -22,7 +22,7 @@ from hearts.server.store import seats_t, tables_t
 from hearts.server.table import Refusal
 
 from .conftest import InProcessServer, Player, system_missing
-from .test_browser_e2e import DESKTOP, PHONE, SHOTS, _needs, _new_page, chromium_browser  # noqa: F401 (fixtures)
+from .test_browser_e2e import DESKTOP, PHONE, SHOTS, _needs, browser_page, chromium_browser  # noqa: F401 (fixtures)
 from .test_browser_languages import catalog
 from .wsconn import Conn
 
@@ -83,8 +83,7 @@ def _server_takes(name: str) -> str | None:
 
 
 def test_the_name_limit_is_the_servers(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         page.goto(server.base + "/")
         page.wait_for_selector("#create-variant option[value='standard']", state="attached")
         assert page.locator("#create-name").get_attribute("maxlength") is None  # no UTF-16 count that differs from the server's
@@ -110,16 +109,13 @@ def test_the_name_limit_is_the_servers(server: InProcessServer, chromium_browser
         page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
         assert page.evaluate("window.heartsClient.state.you.name") == "😀" * MAX_NAME
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- seats that cannot be taken: no Join button ------------------------------------------------------------
 
 
 def test_no_join_button_on_a_table_whose_seats_are_all_taken(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         t = server.table(name="Ann", turn_seconds=0, target=100)
         tid = t["table"]
         _start(server, t["token"], tid)
@@ -145,16 +141,13 @@ def test_no_join_button_on_a_table_whose_seats_are_all_taken(server: InProcessSe
         assert page.locator("#join-seat option").all_inner_texts() == ["no free seat"]
         assert page.locator("#join-btn").is_disabled()
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- a player who left, the turn timer, the stats ---------------------------------------------------------
 
 
 def test_a_player_who_left_the_timer_and_the_stats(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         tim_http, quitter_http = Player(server.base), Player(server.base)
         t = tim_http.table(name="Tim", turn_seconds=10, target=1, level="easy")  # target 1: one hand (or a few, on a tie)
         tid = t["table"]
@@ -201,16 +194,13 @@ def test_a_player_who_left_the_timer_and_the_stats(server: InProcessServer, chro
         assert page.locator("#stats-list dd[data-stat='Abandoned']").inner_text() == "1"
         assert "Left before the end" in page.locator("#stats-list").inner_text()
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- passing names its receiver; dimmed cards keep their colour -------------------------------------------
 
 
 def test_the_pass_names_its_receiver_and_dimmed_cards_keep_their_colour(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         t = server.table(name="Ann", turn_seconds=0, target=100)
         _open(page, server.base, t["link"])
         page.click("#start-btn")
@@ -240,8 +230,6 @@ def test_the_pass_names_its_receiver_and_dimmed_cards_keep_their_colour(server: 
             assert (colour == "rgb(198, 40, 40)") == red, colour
         page.screenshot(path=str(SHOTS / "e2e-dim.png"))
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- many players: the trick's cards clear of the seats, the ✕ badges in view ------------------------------
@@ -249,9 +237,8 @@ def test_the_pass_names_its_receiver_and_dimmed_cards_keep_their_colour(server: 
 
 @pytest.mark.parametrize("players", [8, 11])
 def test_many_players_cards_clear_of_the_seats(server: InProcessServer, chromium_browser, players: int) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    page.emulate_media(reduced_motion="reduce")
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
+        page.emulate_media(reduced_motion="reduce")
         t = server.table(name="Ann", variant="cancellation", players=players, target=150, turn_seconds=0)
         _open(page, server.base, t["link"])
         page.click("#start-btn")
@@ -283,8 +270,6 @@ def test_many_players_cards_clear_of_the_seats(server: InProcessServer, chromium
         assert found == {"bad": [], "badges": 3}
         page.screenshot(path=str(SHOTS / f"e2e-ring-{players}.png"))
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- the rules and keys page; "This hand" -----------------------------------------------------------------
@@ -292,8 +277,7 @@ def test_many_players_cards_clear_of_the_seats(server: InProcessServer, chromium
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_rules_and_keys_page_and_this_hand(server: InProcessServer, chromium_browser, size) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *size)
-    try:
+    with browser_page(chromium_browser, size) as (page, errors):
         # In the lobby: the rules every table shares, and the keys.
         page.goto(server.base + "/")
         page.wait_for_selector("#create-variant option[value='standard']", state="attached")
@@ -351,8 +335,6 @@ def test_the_rules_and_keys_page_and_this_hand(server: InProcessServer, chromium
         assert page.locator("#hand-log .taken-row").first.get_attribute("data-seat") == "0"  # you first
         page.screenshot(path=str(SHOTS / f"e2e-{size[0]}-this-hand.png"))
         assert errors == []
-    finally:
-        page.close()
 
 
 # ---- accessibility: spoken labels, the main heading, axe-core -------------------------------------------------
@@ -376,13 +358,8 @@ def _axe(page: Any, script: str, where: str) -> None:
 @pytest.mark.parametrize("locale", ["en-GB", "tr-TR"])
 def test_spoken_labels_heading_and_axe(server: InProcessServer, chromium_browser, locale: str) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     script = _axe_script()
-    context = chromium_browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, locale=locale)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15000)
     messages = catalog("tr" if locale.startswith("tr") else "en")
-    try:
+    with browser_page(chromium_browser, DESKTOP, locale=locale) as (page, errors):
         page.goto(server.base + "/")
         page.wait_for_selector("#create-variant option[value='standard']", state="attached")
         _axe(page, script, "the lobby")
@@ -415,8 +392,6 @@ def test_spoken_labels_heading_and_axe(server: InProcessServer, chromium_browser
         page.keyboard.press("t")
         _axe(page, script, "this hand")
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_stats_count_a_left_game_as_abandoned(tmp_path: Path) -> None:
@@ -458,8 +433,7 @@ def test_stats_count_a_left_game_as_abandoned(tmp_path: Path) -> None:
 
 
 def test_the_game_speed_setting(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         t = server.table(name="Ann", turn_seconds=0, target=100)
         _open(page, server.base, t["link"])
         page.click("#settings-btn")
@@ -518,13 +492,10 @@ def test_the_game_speed_setting(server: InProcessServer, chromium_browser) -> No
         page.keyboard.press("Escape")
         assert page.evaluate("localStorage.getItem('hearts.opt.speed')") is None
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         t = server.table(name="Ann", turn_seconds=0, target=100)
         tid = t["table"]
         status, bob = server.post(f"/api/tables/{tid}/join", {"name": "Bob"})
@@ -560,13 +531,10 @@ def test_a_pass_taken_back_until_everyone_has_passed(server: InProcessServer, ch
         assert sorted(page.evaluate("window.heartsClient.state.hand.passed")) == sorted(final)
         b.close()
         assert errors == []
-    finally:
-        page.close()
 
 
 def test_the_only_legal_card_played_by_itself(server: InProcessServer, chromium_browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    page, errors = _new_page(chromium_browser, *DESKTOP)
-    try:
+    with browser_page(chromium_browser, DESKTOP) as (page, errors):
         t = server.table(name="Ann", turn_seconds=0, target=100)
         _open(page, server.base, t["link"])
         page.evaluate(
@@ -602,5 +570,3 @@ def test_the_only_legal_card_played_by_itself(server: InProcessServer, chromium_
         said = page.evaluate("window._said")
         assert any(m.startswith("You play ") and m.endswith(": your only legal card.") for m in said), said
         assert errors == []
-    finally:
-        page.close()

@@ -571,13 +571,13 @@ def test_the_browser_follows_moved_to_the_worker_that_serves_its_table(pg_host: 
         with e2e.sync_api.sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=e2e.CHROMIUM, headless=True, args=e2e.CHROMIUM_ARGS)
             try:
-                page, errors = e2e._new_page(browser, 1000, 800)
-                page.goto(f"{second.base}/t/{made['table']}#token={made['token']}")  # the page comes from worker 1
-                page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
-                assert page.evaluate("window.heartsClient.socket.url") == first.ws  # it followed moved to worker 0
-                page.click("#start-btn")
-                page.wait_for_function("() => window.heartsClient.state.seq > 1")
-                assert errors == []
+                with e2e.browser_page(browser, (1000, 800)) as (page, errors):
+                    page.goto(f"{second.base}/t/{made['table']}#token={made['token']}")  # the page comes from worker 1
+                    page.wait_for_function("() => { const s = window.heartsClient.state; return !!(s && s.you && s.you.seat === 0); }")
+                    assert page.evaluate("window.heartsClient.socket.url") == first.ws  # it followed moved to worker 0
+                    page.click("#start-btn")
+                    page.wait_for_function("() => window.heartsClient.state.seq > 1")
+                    assert errors == []
             finally:
                 browser.close()
     finally:

@@ -10,7 +10,9 @@ which looks at whose turn it is and:
   timer runs and no bot moves;
 - starts the bot driver when a bot must move (a bot seat, an open seat, an
   away player, a player out of time, a remote bot that is gone or faulted),
-  which makes one move at a time through :meth:`LiveTable.submit`;
+  which makes one move at a time through :meth:`LiveTable.submit`, each
+  seat's bot kept for the game in the bot pool (:meth:`~hearts.server.botpool.BotPool.decide_seat`:
+  dropped when the game ends, after an undo and when the table stops here);
 - lets the remote bots ask for their decisions (:mod:`hearts.server.remote`).
 """
 
@@ -85,6 +87,7 @@ class Turns:
         live = self.live
         table = live.table
         if table.status != PLAYING:
+            self.ctx.bots.drop(table.id)  # a finished game's bots are done (nothing is kept before the start)
             self.pace.deadline = None
             self._arm()
             if table.status == FINISHED and not live.clients:
@@ -128,11 +131,14 @@ class Turns:
             self.schedule()
 
     def restart(self) -> None:
-        """The turn starts again (an undo): its timer from its full length at the next :meth:`schedule`."""
+        """The turn starts again (an undo): its timer from its full length at the next :meth:`schedule`, and the
+        table's bots built again (a bot cannot forget the moves taken back)."""
         self.pace.restart()
+        self.ctx.bots.drop(self.live.table.id)
 
     def stop(self) -> None:
-        """The table is no longer served here: no timer fires, no bot moves."""
+        """The table is no longer served here: no timer fires, no bot moves, its bots are let go."""
+        self.ctx.bots.drop(self.live.table.id)
         if self.driver is not None:
             self.driver.cancel()
         if self.timer is not None:
@@ -160,7 +166,7 @@ class Turns:
                     continue
                 seq = table.seq
                 view = table.game.view(seat)
-                action = await ctx.bots.decide(LEVELS[table.level], table.bot_seed(seat), view)
+                action = await ctx.bots.decide_seat(table.id, seat, LEVELS[table.level], table.bot_seed(seat), view)
                 # "timer": the turn timer ran out for a player who is there (a bot moving for an away player: "bot")
                 entry = table.entry_for(seat, action, "timer" if table.seats[seat].kind == HUMAN and seat not in live.away else "bot")
                 try:
