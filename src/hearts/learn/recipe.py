@@ -145,6 +145,13 @@ RECIPES: dict[str, Recipe] = {
     "standard-4": Recipe(
         "standard-4", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=4
     ),
+    # the other Hearts tables: standard-4's teacher and loss on a third of its data (20 chunks of 200 deals), 8 epochs
+    **{
+        f"standard-{n}": Recipe(
+            f"standard-{n}", "standard", n, HARD_TEACHER, chunks=20, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
+        )
+        for n in (3, 5, 6, 7)
+    },
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
     "standard-4-search300": Recipe("standard-4-search300", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
     "cancellation-8": CANCELLATION_8,
