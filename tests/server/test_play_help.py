@@ -107,7 +107,8 @@ def test_no_timer_and_no_bot_while_the_score_sheet_is_read(server: InProcessServ
     assert review is not None and review["ready"] == [] and review["until"] > st["turn"]["now"]
     assert st["turn"]["deadline"] is None
     live = server.hub.tables[table]
-    assert live.turns.deadline is None and live.turns.pace.next_due() == live.turns.pace.review_until  # only the pause's end is timed
+    sheet = live.table.sheet
+    assert live.turns.deadline is None and live.turns.pace.next_due(sheet) == sheet.until  # only the pause's end is timed
     assert live.turns.bot_seat() is None  # the bots wait too
     assert ann.sync()["hand"]["passes_chosen"] == [False, False, False, False]
     assert ann.act({"type": "ready"})["type"] == "ok"

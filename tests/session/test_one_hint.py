@@ -72,14 +72,9 @@ def test_the_server_hints_with_the_same_bot(specs: list[str]) -> None:
     assert reply == {"seq": t.seq, "action": {"kind": "pass", "cards": want["cards"]}}
 
 
-def test_the_page_hints_with_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[str] = []
-    real = page_host.decide
-
-    def recording(spec: str, seed: int, view: SeatView) -> Action:
-        asked.append(spec)
-        return real(spec, seed, view)
-
-    monkeypatch.setattr(page_host, "decide", recording)
-    page_host.PageHost(bot_delay=0.0)._hint(playing_table(), 0)
-    assert asked == [HINT_SPEC]
+def test_the_page_hints_with_the_same_bot(specs: list[str]) -> None:
+    t = playing_table()
+    reply = page_host.PageHost(bot_delay=0.0)._hint(t, 0)
+    assert specs == [HINT_SPEC]
+    want = t.entry_for(0, hint(t.game.view(0), t.bot_seed(0, "hint")), "hint")  # type: ignore[union-attr,arg-type]
+    assert reply == {"seq": t.seq, "action": {"kind": "pass", "cards": want["cards"]}}

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from hearts.bots import make_bot
 from hearts.core import parse_card
 from hearts.record import loads_record, replay
 from hearts.web.host import FORMAT, KEEP_FINISHED, PageHost
@@ -344,3 +345,38 @@ def test_a_guided_hand_in_the_page_carries_the_coachs_notes() -> None:
     )  # our_move passed the two of clubs away and len(seen) == len(set(seen)), seen
     again = PageHost.from_page(json.dumps({"saved": page.saved}))  # a reload keeps the table guided
     assert again.tables[made["table"]].guide is True
+
+
+def test_each_seats_bot_is_built_once_a_game_and_again_after_an_undo() -> None:
+    built: list[tuple[str, int]] = []
+    moves: list[int] = []
+
+    def factory(spec: str, seed: int) -> Any:
+        bot = make_bot(spec, seed=seed)
+        built.append((spec, seed))
+        act = bot.act
+
+        def counted(view: Any) -> Any:
+            moves.append(view.seat)
+            return act(view)
+
+        bot.act = counted  # type: ignore[method-assign]
+        return bot
+
+    clock = Clock()
+    page = Page(PageHost(bot_delay=0.5, clock=clock, factory=factory), clock)
+    status, made = page.api("POST", "/api/tables", {"variant": "standard", "players": 4, "level": "easy", "name": "Ann", "target": 30})
+    assert status == 201
+    page.connect(made["table"], made["token"])
+    page.send(type="start")
+    page.send(type="pass", cards=page.state["hand"]["cards"][:3])
+    page.run_bots()
+    assert len(built) == 4 and len(moves) >= 3  # every seat's bot at the first bot move (one moves for a person out of time)
+    page.send(type="play", card=page.state["hand"]["legal"][0])
+    page.run_bots()
+    page.send(type="undo")
+    assert not page.errors and len(built) == 4 and made["table"] not in page.host.bots  # let go: it cannot forget
+    played = len(moves)
+    play_to_the_end(page)
+    assert len(moves) > played + 40 and len(built) == 8  # built again once after the undo, for the rest of the game
+    assert page.host.bots == {}  # the game is over: so are its bots

@@ -169,9 +169,7 @@ class LiveTable:
                     log.exception("could not store action %d of table %s", nxt.seq, table.id)
                     raise Refusal("server_error", "the action could not be stored; try again") from None
                 log.warning("action %d of table %s was stored although the write reported an error", nxt.seq, table.id)
-            self.table = nxt
-            if entry["by"] == "player":  # a player who acts has finished reading the score sheet
-                self.turns.pace.mark_ready(entry["seat"])
+            self.table = nxt  # a player who acts has read the score sheet: the session marked it (TableSession.apply)
             self.update()
             return nxt.seq
 

@@ -213,6 +213,7 @@ class Table(TableSession):
         twin.seats = [copy.copy(s) for s in self.seats]
         twin.log = list(self.log)
         twin.game = self.game.clone() if self.game is not None else None
+        twin.sheet = self.sheet.copy()
         twin._seeds = dict(self._seeds)
         return twin
 

@@ -5,9 +5,10 @@ which looks at whose turn it is and:
 
 - starts the turn timer when a person is to move (``turn_seconds``; a
   player out of time has a bot make that one move);
-- after a hand, pauses the next one while the players read the score sheet
-  (``review`` seconds, or until every player there has said ``ready``): no
-  timer runs and no bot moves;
+- after a hand, settles the table's score sheet (the session's pause,
+  :mod:`hearts.session.sheet`: ``review`` seconds, or until every player
+  there has said ``ready`` or acted): while it shows, no timer runs and no
+  bot moves;
 - starts the bot driver when a bot must move (a bot seat, an open seat, an
   away player, a player out of time, a remote bot that is gone or faulted),
   which makes one move at a time through :meth:`LiveTable.submit`, each
@@ -56,8 +57,9 @@ class Timed(Protocol):
 
 
 class Turns:
-    """The clocks and the bots of one live table; see the module's notes. The clocks themselves are a
-    :class:`~hearts.session.pace.Pace`, the model the page's host runs too; this arms its timers.
+    """The clocks and the bots of one live table; see the module's notes. The turn timer is a
+    :class:`~hearts.session.pace.Pace` and the pause the table's :class:`~hearts.session.sheet.ScoreSheet`, the
+    models the page's host runs too; this arms their timers.
 
     ``ctx``: the bot pool and the timings (the score-sheet pause, the bots' delay); ``remote``: the table's remote
     seats, asked for their decisions after each change.
@@ -79,8 +81,8 @@ class Turns:
 
     @property
     def review_hand(self) -> int | None:
-        """The hand whose score-sheet pause runs (None: no pause)."""
-        return self.pace.review_hand
+        """The hand whose score sheet shows (None: no pause)."""
+        return self.live.table.sheet.hand
 
     def schedule(self) -> None:
         """After any change: set the clocks, and start the bot driver if a bot must act."""
@@ -94,17 +96,10 @@ class Turns:
                 live.forget()  # nobody is watching: the game lives on in the database
             self.remote.soon()  # a finished game: its bots get their end
             return
-        to_act = table.seats_to_act()
-        people = {s for s in to_act if table.seats[s].kind == HUMAN and s not in live.away}
-        self.pace.update(
-            time.time(),
-            hand=table.hand,
-            to_act=to_act,
-            people=people,
-            turn_seconds=table.turn_seconds,
-            readers=self.readers(),
-            review=self.ctx.timings.review,
-        )
+        now = time.time()
+        table.settle_sheet(now, self.readers(), self.ctx.timings.review)
+        people = {s for s in table.seats_to_act() if table.seats[s].kind == HUMAN and s not in live.away}
+        self.pace.update(now, hand=table.hand, sheet=table.sheet, people=people, turn_seconds=table.turn_seconds)
         self._arm()
         if self.bot_seat() is not None and (self.driver is None or self.driver.done()):
             self.driver = asyncio.get_running_loop().create_task(self._drive())
@@ -115,18 +110,18 @@ class Turns:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        due = self.pace.next_due()
+        due = self.pace.next_due(self.live.table.sheet)
         if due is not None:
             self.timer = asyncio.get_running_loop().call_later(max(0.0, due - time.time()), self._due, due)
 
     def _due(self, due: float) -> None:
         """A clock ran out: the pause (everyone is told, the next hand goes on) or the person's turn (a bot moves)."""
         self.timer = None
-        pace = self.pace
-        if pace.review_hand is not None and pace.review_until == due:
-            pace.end_review()
+        pace, sheet = self.pace, self.live.table.sheet
+        if sheet.showing and sheet.until == due:
+            sheet.close()
             self.live.update()
-        elif pace.review_hand is None and pace.deadline == due:
+        elif not sheet.showing and pace.deadline == due:
             pace.expire(due)
             self.schedule()
 
@@ -152,7 +147,7 @@ class Turns:
         # a remote bot keeps its own clock: the house bot moves for it only when it is gone or faulted
         to_act = [s for s in table.seats_to_act() if table.seats[s].kind != REMOTE or self.remote.house_plays(s)]
         bots = {s for s in to_act if table.seats[s].kind in (BOT, OPEN, REMOTE) or s in live.away}
-        return self.pace.bot_seat(time.time(), to_act, bots)
+        return self.pace.bot_seat(time.time(), to_act, bots, table.sheet)
 
     async def _drive(self) -> None:
         """Bots act, one action at a time, while a bot must act."""
@@ -183,12 +178,12 @@ class Turns:
     # -- the score-sheet pause ----------------------------------------------
     def mark_ready(self, seat: int) -> None:
         """The seat has read the score sheet: the pause ends once every player there has said so."""
-        if self.pace.mark_ready(seat):
+        if self.live.table.read_sheet(seat):
             self.live.update()
 
     def review_json(self) -> dict[str, Any] | None:
         """The pause as the state message shows it (None: no pause)."""
-        return self.pace.review_json()
+        return self.live.table.sheet.to_json()
 
     def readers(self) -> set[int]:
         """The seats whose players are there to read the score sheet (human, connected, not away)."""

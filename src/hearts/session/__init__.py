@@ -15,9 +15,13 @@ and the page's host in :mod:`hearts.web`) drive the same pieces:
   (:func:`decide`) that the hint (:func:`hint`) and the server's bot pool use;
 - :mod:`~hearts.session.turn` -- the help and the refusals of a turn: why an
   action is not for now, the next play of a claim, the card an undo takes back;
-- :mod:`~hearts.session.pace` -- the clocks: the turn timer, the score-sheet
-  pause after a hand, and the seat a bot must act for now (:class:`Pace`,
-  clock-free: the server arms timers, the page polls);
+- :mod:`~hearts.session.sheet` -- the score sheet after a hand
+  (:class:`ScoreSheet`, the table's :attr:`~TableSession.sheet`): the pause
+  while it is read, who has read it, and the next hand going on; the
+  terminal, the server and the page drive it through the table;
+- :mod:`~hearts.session.pace` -- the turn timer and the seat a bot must act
+  for now (:class:`Pace`, clock-free, kept by each host beside its table:
+  the server arms timers, the page polls);
 - :mod:`~hearts.session.guide` -- the guided first hand: the coach's note
   that applies now, chosen from the player's own view.
 
@@ -27,6 +31,7 @@ record format and the bots, and nothing above them.
 
 from .bots import HINT_SPEC, SeatBots, decide, hint
 from .pace import Pace
+from .sheet import ScoreSheet
 from .solo import SoloTable
 from .table import Refusal, TableSession
 from .turn import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now, play_seats
@@ -37,6 +42,7 @@ __all__ = [
     "NOTHING_TO_DECIDE",
     "Pace",
     "Refusal",
+    "ScoreSheet",
     "SeatBots",
     "SoloTable",
     "TableSession",

@@ -1,38 +1,46 @@
-"""When a table moves: the turn timer, the score-sheet pause after a hand, and who must act for a seat now.
+"""When a table moves: the turn timer, and who must act for a seat now, around the session's score sheet.
 
 One clock-free model for every host of a table: the caller says what time
 it is. The server (:mod:`hearts.server.turns`) arms its timers at
 :meth:`Pace.next_due` and looks again when one fires; the page's host
 (:mod:`hearts.web.host`) looks again on each tick. After every change of
-the table the host calls :meth:`Pace.update`:
+the table the host settles the table's score sheet
+(:meth:`~hearts.session.table.TableSession.settle_sheet`: the pause after a
+hand is the session's, :mod:`hearts.session.sheet`) and calls
+:meth:`Pace.update`:
 
 - a new turn of a person who is there starts the turn timer (the table's
   ``turn_seconds``; 0: none); once it has run out, a bot makes that one move;
-- a new hand, with players there to read the score sheet, starts the pause
-  (``review`` seconds, or until every reader is :meth:`ready`): no timer
-  runs and no bot moves while it lasts;
+- while the score sheet shows, no timer runs and no bot moves; the turn
+  after it starts its timer from its full length when the sheet closes;
 - :meth:`bot_seat` is the seat a bot must act for now, if any.
+
+The timer's state stays with the host, beside its table: it is that host's
+clock (the terminal has none), and a table is forked, rebuilt and stored
+without it.
 
 >>> import random
 >>> from hearts.core import Hand, Rules
 >>> from hearts.core.deal import random_deal
+>>> from hearts.session.sheet import ScoreSheet
 >>> rules = Rules.standard(4)
 >>> hand = Hand(rules, random_deal(rules, random.Random(1))[0])
->>> pace = Pace()
->>> pace.update(100.0, hand=hand, to_act=[0, 1, 2, 3], people={0}, turn_seconds=30, readers={0}, review=20)
->>> pace.deadline, pace.bot_seat(100.0, [0, 1, 2, 3], bots={1, 2, 3})
+>>> pace, sheet = Pace(), ScoreSheet()
+>>> pace.update(100.0, hand=hand, sheet=sheet, people={0}, turn_seconds=30)
+>>> pace.deadline, pace.bot_seat(100.0, [0, 1, 2, 3], {1, 2, 3}, sheet)
 (130.0, 1)
->>> pace.bot_seat(131.0, [0], bots=set())  # the person's time ran out: a bot moves for them
+>>> pace.bot_seat(131.0, [0], set(), sheet)  # the person's time ran out: a bot moves for them
 0
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from hearts.core import Hand
+
+from .sheet import ScoreSheet
 
 #: what names a turn: the hand's number, its phase, and the seat to play (None while passing: everyone acts at once)
 TurnKey = tuple[int, str, int | None]
@@ -45,47 +53,24 @@ def turn_key(hand: Hand) -> TurnKey:
 
 @dataclass
 class Pace:
-    """The clocks of one table; see the module's notes. Times are seconds of the caller's clock."""
+    """The turn timer of one table; see the module's notes. Times are seconds of the caller's clock."""
 
-    #: the turn the clocks were last set for, and the turn whose timer ran out
+    #: the turn the timer was last set for (None: none yet, or the score sheet showed), and the turn whose timer ran out
     turn_key: TurnKey | None = None
     expired: TurnKey | None = None
     #: when the turn timer of the person to move runs out (None: no timer runs)
     deadline: float | None = None
-    #: the score-sheet pause: the hand it opens, when it ends, and the seats whose players have said they are ready
-    review_hand: int | None = None
-    review_until: float | None = None
-    ready: set[int] = field(default_factory=set)
 
-    def update(
-        self,
-        now: float,
-        *,
-        hand: Hand | None,
-        to_act: Sequence[int],
-        people: Collection[int],
-        turn_seconds: int,
-        readers: Collection[int],
-        review: float,
-    ) -> None:
-        """After any change: set the clocks for the turn ``hand`` is at (None: the game is not being played).
-
-        ``to_act``: the seats that must act now; ``people``: those of them whose player is there to act;
-        ``readers``: the seats whose players are there to read the score sheet; ``review``: the pause's length.
-        """
+    def update(self, now: float, *, hand: Hand | None, sheet: ScoreSheet, people: Collection[int], turn_seconds: int) -> None:
+        """After any change (the table's ``sheet`` settled first): set the timer for the turn ``hand`` is at (None: the
+        game is not being played). ``people``: the seats that must act now whose player is there to act."""
         if hand is None:
             self.deadline = None
             return
-        key = turn_key(hand)
-        if key != self.turn_key and self.turn_key is not None and hand.number > self.turn_key[0] and readers and review > 0:
-            self.review_hand, self.review_until, self.ready = hand.number, now + review, set()
-        if self.review_hand is not None and (
-            self.review_hand != hand.number or not set(readers) - self.ready or now >= (self.review_until or 0.0)
-        ):
-            self.end_review()
-        if self.review_hand is not None:
-            self.turn_key, self.deadline = key, None  # no timer runs while the score sheet is read
+        if sheet.showing:  # no timer runs while the score sheet is read; the turn after it starts afresh
+            self.turn_key = self.deadline = None
             return
+        key = turn_key(hand)
         if key != self.turn_key:
             self.turn_key, self.expired = key, None
             self.deadline = now + turn_seconds if turn_seconds and people else None
@@ -98,10 +83,10 @@ class Pace:
             self.expired = self.turn_key
         return self.expired is not None and self.expired == self.turn_key
 
-    def bot_seat(self, now: float, to_act: Sequence[int], bots: Collection[int]) -> int | None:
+    def bot_seat(self, now: float, to_act: Sequence[int], bots: Collection[int], sheet: ScoreSheet) -> int | None:
         """The first seat of ``to_act`` a bot must act for now: one of ``bots`` (a bot's seat, an open seat, an away
-        player's), or the person's whose time ran out. None while the score sheet is read."""
-        if self.review_hand is not None:
+        player's), or the person's whose time ran out. None while the score sheet shows."""
+        if sheet.showing:
             return None
         timed_out = self.expire(now)
         for seat in to_act:
@@ -109,29 +94,10 @@ class Pace:
                 return seat
         return None
 
-    def next_due(self) -> float | None:
-        """When the next clock runs out (the pause's end, or the turn timer's), if any runs."""
-        return self.review_until if self.review_hand is not None else self.deadline
+    def next_due(self, sheet: ScoreSheet) -> float | None:
+        """When the next clock runs out (the score sheet's end, or the turn timer's), if any runs."""
+        return sheet.until if sheet.showing else self.deadline
 
     def restart(self) -> None:
         """The turn starts again (an undo): its timer from its full length at the next :meth:`update`."""
         self.turn_key = None
-
-    def mark_ready(self, seat: int) -> bool:
-        """The player of ``seat`` has read the score sheet; False if no pause runs or they had said so already."""
-        if self.review_hand is None or seat in self.ready:
-            return False
-        self.ready.add(seat)
-        return True
-
-    def end_review(self) -> None:
-        """The pause is over: the next hand's turn starts now, its timer from its full length."""
-        self.review_hand = self.review_until = None
-        self.ready = set()
-        self.turn_key = None
-
-    def review_json(self) -> dict[str, Any] | None:
-        """The pause as the state message shows it (``until`` in ms; None: no pause)."""
-        if self.review_hand is None or self.review_until is None:
-            return None
-        return {"until": int(self.review_until * 1000), "ready": sorted(self.ready)}

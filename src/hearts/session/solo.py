@@ -5,9 +5,10 @@ the game (:class:`~hearts.session.bots.SeatBots`) and each of its decisions
 is reseeded from the moment: hand 1's deal (the game's *key*), the hand,
 the number of cards played and the seat, so the same moment gets the same
 decision. An undo takes back the person's last card of the last hand and
-builds the bots again (their memory cannot be rewound). The next hand
-waits for :meth:`~hearts.session.table.TableSession.deal_next` while the
-person reads the score sheet.
+builds the bots again (their memory cannot be rewound). After each hand
+the score sheet shows (:attr:`~hearts.session.table.TableSession.sheet`,
+the model the server and the page drive too) and the next hand waits for
+its deal until the person has read it (:meth:`SoloTable.next_hand`).
 
 Hands are dealt by ``hearts-deal/1`` from ``server_seed`` and the client
 seeds; a game given with its hands already dealt (a saved game) keeps those
@@ -186,6 +187,11 @@ class SoloTable(TableSession):
         self.apply(self.entry_for(seat, action, "bot"))
         return seat
 
+    def next_hand(self) -> bool:
+        """The person has read the score sheet: the next hand is dealt. False: no sheet showed (nothing changed)."""
+        self.read_sheet(self.human)
+        return self.settle_sheet(0.0, {self.human})  # no clock: the sheet lasts until it is read
+
     def last_action(self) -> PassCards | PlayCard | ChooseMoon:
         """The engine action of the log's last entry."""
         return self.action(self.log[-1])
@@ -197,13 +203,7 @@ class SoloTable(TableSession):
 
     def claim(self) -> None:
         """Play the rest of the hand at once (each seat its lowest legal card), when the person may claim."""
-        refusal = self.why_no_claim(self.human)
-        if refusal is not None:
-            raise refusal
-        assert self.hand is not None
-        number = self.hand.number
-        while (entry := self.claim_entry(number)) is not None:
-            self.apply(entry)
+        self.claim_rest(self.human)
 
     def undo(self) -> None:
         """Take back the person's last card of the last hand, with every card played after it (the bots built again)."""
@@ -211,7 +211,7 @@ class SoloTable(TableSession):
         if keep is None:
             raise Refusal("not_now", "there is no card of yours to take back in this hand")
         fresh = self.rebuilt(keep)
-        self.log, self.game = fresh.log, fresh.game
+        self.log, self.game, self.sheet = fresh.log, fresh.game, fresh.sheet
         if self.bots is not None:
             self.bots = self.bots.rebuilt()  # what they remember of the cards taken back cannot be rewound
 

@@ -17,9 +17,16 @@ each with its ``seq`` (1, 2, ...)::
 The game is derived from the log: :meth:`TableSession.replay` of a prefix of
 it is that moment of the game again (an undo). A host says how hand ``n`` is
 dealt (:meth:`TableSession.hand_deal`), whether the next hand is dealt as
-soon as one ends (``deal_at_once``; else it waits for
-:meth:`TableSession.deal_next`: the terminal's score sheet), and what a
-fresh table is (:meth:`TableSession.blank`).
+soon as one ends (``deal_at_once``; else it waits until the score sheet is
+read: the terminal), and what a fresh table is (:meth:`TableSession.blank`).
+
+After each hand but the last the table's score sheet shows
+(:attr:`TableSession.sheet`, a :class:`~hearts.session.sheet.ScoreSheet`:
+see there why it lives here and is neither compared nor stored). The hosts
+drive it through the session: :meth:`TableSession.read_sheet` (a player has
+read it; acting counts), :meth:`TableSession.settle_sheet` (the host's look:
+who is there to read it, and for how long), and the next hand goes on when
+it closes (dealt then, where the deal waits for it).
 
 A refusal is a :class:`Refusal` with a code and the words a player reads
 (:mod:`hearts.session.turn`): ``not_now`` (not this seat's moment),
@@ -44,7 +51,7 @@ A refusal is a :class:`Refusal` with a code and the words a player reads
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -53,6 +60,7 @@ from hearts.core import claim as claim_rules
 from hearts.core.errors import HeartsError
 from hearts.core.hand import Hand
 
+from .sheet import ScoreSheet
 from .turn import CLAIM_REFUSAL, NOTHING_TO_DECIDE, claim_play, last_play, not_now
 
 #: a hand's deal as :meth:`hearts.core.Game.start_hand` takes it: each seat's cards, and the kitty
@@ -84,8 +92,10 @@ class TableSession:
     log: list[dict[str, Any]] = field(default_factory=list)
     #: the game the log has made (None before :meth:`start`)
     game: Game | None = None
+    #: the score sheet after a hand, while it is read (not compared, not stored: see :mod:`hearts.session.sheet`)
+    sheet: ScoreSheet = field(default_factory=ScoreSheet, compare=False, repr=False)
 
-    #: deal the next hand as soon as one ends (the server); False: it waits for :meth:`deal_next` (the terminal)
+    #: deal the next hand as soon as one ends (the server); False: it waits until the score sheet is read (the terminal)
     deal_at_once = True
 
     # -- what a host says ---------------------------------------------------
@@ -111,10 +121,16 @@ class TableSession:
         return zlib.crc32(f"{self.seq}/{seat}{'/' + what if what else ''}".encode())
 
     def hand_over(self) -> None:
-        """After an action that ended a hand: deal the next one at once when the table does (``deal_at_once``)."""
-        assert self.game is not None
-        if self.deal_at_once and self.game.needs_deal:
+        """After an action that ended a hand: the next one dealt at once when the table does (``deal_at_once``), and
+        the ended hand's score sheet shown (unless the game is over)."""
+        game = self.game
+        assert game is not None
+        if game.game_over or not game.needs_deal:
+            return
+        number = len(game.hands)
+        if self.deal_at_once:
             self.deal_next()
+        self.sheet.open(number)
 
     # -- derived facts -------------------------------------------------------
     @property
@@ -150,10 +166,24 @@ class TableSession:
         self.deal_next()
 
     def deal_next(self) -> None:
-        """Deal the next hand if one is due (a no-op otherwise)."""
+        """Deal the next hand if one is due (a no-op otherwise); a score sheet that held the deal back is over."""
         assert self.game is not None
         if self.game.needs_deal:
+            self.sheet.close()
             self.game.start_hand(*self.hand_deal(len(self.game.hands) + 1))
+
+    # -- the score sheet between hands (hearts.session.sheet) ------------------
+    def read_sheet(self, seat: int) -> bool:
+        """The player of ``seat`` has read the score sheet; False if none shows or they had said so already."""
+        return self.sheet.read(seat)
+
+    def settle_sheet(self, now: float, readers: Collection[int], review: float | None = None) -> bool:
+        """The host's look at the score sheet (:meth:`ScoreSheet.settle`: ``readers`` are there to read it, for
+        ``review`` seconds; None: until read). True: it closed now, and the next hand goes on (dealt now if it waited)."""
+        if not self.sheet.settle(now, readers, review):
+            return False
+        self.deal_next()
+        return True
 
     @staticmethod
     def action(entry: dict[str, Any]) -> PassCards | PlayCard | ChooseMoon:
@@ -209,6 +239,8 @@ class TableSession:
             assert game.hand is not None
             game.hand.take_back_pass(entry["seat"])
         else:
+            if entry.get("by") == "player":  # a player who acts has read the score sheet
+                self.sheet.read(entry["seat"])
             game.apply(self.action(entry))
             if game.needs_deal or game.game_over:
                 self.hand_over()
@@ -220,19 +252,23 @@ class TableSession:
             if entry.get("seq") != i + 1:
                 raise ValueError(f"{self.label}: action {i + 1} is missing from the log")
             body = {k: v for k, v in entry.items() if k != "seq"}
-            if self.game is not None and self.game.needs_deal and body["kind"] in TURN_KINDS:
-                self.deal_next()  # a hand that waited for its deal (the terminal's score sheet)
+            if body["kind"] in TURN_KINDS:  # the log has gone past the score sheet: it was read
+                if self.game is not None and self.game.needs_deal:
+                    self.deal_next()  # a hand that waited for its deal (the terminal's score sheet)
+                self.sheet.close()
             refusal = self.check(body)
             if refusal is not None:
                 raise ValueError(f"{self.label}: stored action {i + 1} is refused on replay: {refusal.message}")
             self.apply(body)
 
     def rebuilt(self, keep: int) -> Self:
-        """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed."""
+        """This table as it was after the first ``keep`` entries of its log (an undo): a new table, replayed. Its score
+        sheet is this table's if it shows the same hand, else none (an undo never shows again a sheet that was read)."""
         fresh = self.blank()
         fresh.replay(self.log[:keep])
         if fresh.game is not None and self.game is not None and len(self.game.hands) > len(fresh.game.hands):
             fresh.deal_next()  # the moment a hand began that had been dealt (a card taken back that was its first action)
+        fresh.sheet = self.sheet.copy() if fresh.sheet.hand == self.sheet.hand else ScoreSheet()
         return fresh
 
     # -- the help a player may ask for (the words and the rules: hearts.session.turn) ----------------------------
@@ -261,6 +297,17 @@ class TableSession:
             return None
         play = claim_play(hand)
         return None if play is None else self.entry_for(play.seat, play, by)
+
+    def claim_rest(self, seat: int, seq: int | None = None) -> None:
+        """``seat`` claims the rest of the hand (acting on ``seq`` if given): every play of the claim applied at once,
+        or a :class:`Refusal` raised (a host that stores each action applies :meth:`claim_entry` one by one instead)."""
+        refusal = self.why_no_claim(seat, seq)
+        if refusal is not None:
+            raise refusal
+        assert self.hand is not None
+        number = self.hand.number
+        while (entry := self.claim_entry(number)) is not None:
+            self.apply(entry)
 
     def take_back_point(self, seat: int) -> int | None:
         """How many log entries stay when ``seat`` takes back its last card of the last hand, with every card played

@@ -217,9 +217,8 @@ class Session:
         return self.table.key()
 
     def next_hand(self) -> None:
-        """Deal the next hand once the score sheet has been seen (no-op if not needed)."""
-        if self.game.needs_deal:
-            self.table.deal_next()
+        """The score sheet has been read: the next hand is dealt (no-op if none shows)."""
+        if self.table.next_hand():
             self.save()
 
     def hand_seed(self, number: int) -> str | None:
@@ -228,8 +227,8 @@ class Session:
 
     @property
     def hand_over(self) -> bool:
-        """The last hand is done and the next one waits for :meth:`next_hand` (or the game is over)."""
-        return self.game.needs_deal or self.game.game_over
+        """The score sheet shows and the next hand waits for :meth:`next_hand` (or the game is over)."""
+        return self.table.sheet.showing or self.game.game_over
 
     # -- actions -----------------------------------------------------------
     def _act(self, action: PassCards | PlayCard | ChooseMoon, refused: str = "") -> None:

@@ -12,8 +12,18 @@ Each call returns an :class:`Outbox`: the messages for each connection,
 the connections to close (with the code the server would close them
 with), the tables to keep in the browser when something changed, and when
 to call :meth:`PageHost.tick` next (a bot's move, a turn timer, the end of
-the score-sheet pause). The bots move one action a tick, each from its
-seat's view only, as the server's bots do.
+the score-sheet pause).
+
+The game at each table is the session's, as at the server and in
+``hearts play``: the action's checks and refusals, claim, undo and the
+hint (:data:`hearts.session.HINT_SPEC`) are the table's
+(:class:`hearts.session.table.TableSession`), and so is the score sheet
+after a hand (:attr:`~hearts.session.table.TableSession.sheet`: this host
+says who reads it and for how long). Each seat's bot is built once per game
+(:class:`hearts.session.SeatBots`, seeded as the server's are), reseeded
+before each decision from the table's moment, and built again after an
+undo (a bot cannot forget the cards taken back); the bots move one action a
+tick, each from its seat's view only.
 
 What differs from the server: one person, so a table has one seat for a
 person (the creator's) and bots in the others; nobody else can join or
@@ -40,7 +50,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from hearts.bots.registry import HINT_LEVEL, LEVELS
+from hearts.bots import make_bot
+from hearts.bots.registry import LEVELS
 from hearts.core.fair_deal import new_server_seed
 from hearts.core.rules import Rules
 from hearts.record import dumps_record
@@ -49,7 +60,8 @@ from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, chec
 from hearts.server.projection import state_message, table_json
 from hearts.server.results import game_result, game_summary, player_stats
 from hearts.server.table import BOT, BOT_NAMES, FINISHED, HUMAN, OPEN, PLAYING, Refusal, Seat, Table, token_hash
-from hearts.session import decide
+from hearts.session import SeatBots, decide, hint
+from hearts.session.bots import BotFactory
 from hearts.session.guide import guide_server_seed
 from hearts.session.pace import Pace as SessionPace
 
@@ -112,15 +124,17 @@ class RawJson:
 
 
 @dataclass
-@dataclass
 class Pace(SessionPace):
-    """The clocks of one table (the turn timer and the score-sheet pause: the server's model), and the next bot move."""
+    """The turn timer of one table (the server's model; the score sheet is the table's own), and the next bot move."""
 
     bot_at: float | None = None
 
 
 class PageHost:
-    """Every table of one browser, and the connection of its page; see the module's notes."""
+    """Every table of one browser, and the connection of its page; see the module's notes.
+
+    ``factory`` makes each seat's bot (``factory(spec, seed=...)``, :func:`hearts.bots.make_bot`; tests pass their own).
+    """
 
     def __init__(
         self,
@@ -130,14 +144,18 @@ class PageHost:
         review: float = REVIEW_SECONDS,
         clock: Callable[[], float] = time.time,
         levels: tuple[str, ...] = PAGE_LEVELS,
+        factory: BotFactory = make_bot,
     ) -> None:
         self.bot_delay = bot_delay
+        self.factory = factory
         self.review = review
         self.clock = clock
         self.levels = tuple(lv for lv in levels if lv in LEVELS)
         self.tables: dict[str, Table] = {}
         self.finished: list[dict[str, Any]] = []
         self.paces: dict[str, Pace] = {}
+        #: each playing table's bots, one per seat, built at its first bot move of the game (:meth:`_bots`)
+        self.bots: dict[str, SeatBots] = {}
         #: each open connection's table and seat (None: not said hello yet)
         self.conns: dict[int, tuple[str, int | None] | None] = {}
         self._next_conn = 1
@@ -364,9 +382,9 @@ class PageHost:
             raise Refusal("not_now", "a table in the page is one person's: there is nobody to talk to")
         if seat is None:
             raise Refusal("not_seated", "spectators cannot act: this table is played by the one who made it")
-        pace = self.paces[table_id]
         if kind == "ready":
-            pace.mark_ready(seat)
+            if table.read_sheet(seat):
+                self._changed.add(table_id)
             out.send(conn, protocol.reply("ok", seq=table.seq, **ids))
             return
         if kind == "hint":
@@ -385,8 +403,7 @@ class PageHost:
         stale = table.stale(seat, msg["seq"])
         if stale is not None:
             raise stale
-        seq = self._submit(table_id, protocol.player_entry(msg, seat))
-        pace.mark_ready(seat)  # a player who acts has finished reading the score sheet
+        seq = self._submit(table_id, protocol.player_entry(msg, seat))  # a player who acts has read the score sheet
         out.send(conn, protocol.reply("ok", seq=seq, **ids))
 
     # -- the one way an action enters a table ----------------------------------
@@ -397,8 +414,12 @@ class PageHost:
             raise refusal
         table = table.fork()  # applied to a copy: a fault on the way leaves the table as it was
         table.apply(entry)
-        self.tables[table_id] = table
-        self._changed.add(table_id)
+        return self._changed_to(table)
+
+    def _changed_to(self, table: Table) -> int:
+        """``table`` (a fork with its change applied) takes the live table's place; its seq."""
+        self.tables[table.id] = table
+        self._changed.add(table.id)
         if table.status == FINISHED:
             self._finished(table)
         return table.seq
@@ -415,29 +436,39 @@ class PageHost:
             }
         )
         del self.finished[:-KEEP_FINISHED]
+        self._drop_bots(table.id)  # the game is over: so are its bots
 
     def _hint(self, table: Table, seat: int) -> dict[str, Any]:
-        view = table.hint_view(seat)
-        level = HINT_LEVEL if HINT_LEVEL in self.levels else self.levels[-1]  # the hint bot, where the page serves it
-        action = decide(LEVELS[level], table.bot_seed(seat, "hint"), view)
-        return table.hint_reply(seat, action)
+        """The hint bot's choice (:func:`hearts.session.hint`, as in every app), made from ``seat``'s view only."""
+        return table.hint_reply(seat, hint(table.hint_view(seat), table.bot_seed(seat, "hint")))
 
     def _claim(self, table: Table, seat: int, seq: int) -> int:
-        refusal = table.why_no_claim(seat, seq)
-        if refusal is not None:
-            raise refusal
-        assert table.hand is not None
-        number = table.hand.number
-        while (entry := self.tables[table.id].claim_entry(number)) is not None:
-            self._submit(table.id, entry)
-        return self.tables[table.id].seq
+        fork = table.fork()  # the whole claim at once, on a copy (the page stores its tables only after the call)
+        fork.claim_rest(seat, seq)
+        return self._changed_to(fork)
 
     def _undo(self, table: Table, seat: int, seq: int) -> int:
         fresh = table.rebuilt(table.undo_keep(seat, seq))
-        self.tables[table.id] = fresh
         self.paces[table.id].restart()  # the turn starts again: a fresh timer
-        self._changed.add(table.id)
-        return fresh.seq
+        self._drop_bots(table.id)  # a bot cannot forget the cards taken back: built again at the next move
+        return self._changed_to(fresh)
+
+    # -- the bots of each game ----------------------------------------------------
+    def _bots(self, table: Table) -> SeatBots:
+        """``table``'s bots, one per seat, playing its level: built at the game's first bot move (or after an undo),
+        seeded as the server's are (a bot moves for a person's seat whose turn timer ran out too)."""
+        bots = self.bots.get(table.id)
+        if bots is None:
+            spec = LEVELS[table.level]
+            seats = dict.fromkeys(range(table.rules.players), spec)
+            bots = self.bots[table.id] = SeatBots(seats, seed=table.id, factory=self.factory)
+        return bots
+
+    def _drop_bots(self, table_id: str) -> None:
+        """Let ``table_id``'s bots go (its game ended, an undo, a bot that failed, the table left the browser)."""
+        bots = self.bots.pop(table_id, None)
+        if bots is not None:
+            bots.close()
 
     # -- the clocks and the bots ----------------------------------------------
     def tick(self) -> Outbox:
@@ -459,9 +490,10 @@ class PageHost:
             view = table.game.view(seat)
             bot_seed = table.bot_seed(seat)
             try:
-                action = decide(LEVELS[table.level], bot_seed, view)
+                action = self._bots(table).act(seat, view, bot_seed)
             except Exception as err:  # a bot that fails: the easy bot moves instead (the server's pool falls back too)
                 self.problems.append(f"the {table.level} bot failed: {err!r}")
+                self._drop_bots(table_id)  # what it holds is unknown now: built again at the next move
                 action = decide(LEVELS["easy"], bot_seed, view)
             by = "timer" if timed_out else "bot"
             self._submit(table_id, table.entry_for(seat, action, by))
@@ -471,16 +503,17 @@ class PageHost:
     def _bot_seat(self, table: Table, pace: Pace, now: float) -> int | None:
         """The seat a bot must act for now (a bot's, or the person's whose turn timer ran out); None while paused."""
         to_act = table.seats_to_act()
-        return pace.bot_seat(now, to_act, {s for s in to_act if table.seats[s].kind in (BOT, OPEN)})
+        return pace.bot_seat(now, to_act, {s for s in to_act if table.seats[s].kind in (BOT, OPEN)}, table.sheet)
 
     def _schedule(self, table: Table, pace: Pace, now: float) -> None:
-        """After a change: the turn timer, the score-sheet pause (the server's clocks) and the next bot move."""
+        """After a change: the score sheet settled (the people here read it), the turn timer (the server's clocks) and
+        the next bot move."""
         hand = table.hand if table.status == PLAYING else None
-        to_act = table.seats_to_act() if hand is not None else []
-        people = {s for s in to_act if table.seats[s].kind == HUMAN}
-        readers = {s for s in self._connected(table.id) if table.seats[s].kind == HUMAN}
-        pace.update(now, hand=hand, to_act=to_act, people=people, turn_seconds=table.turn_seconds, readers=readers, review=self.review)
-        if hand is None or pace.review_hand is not None or self._bot_seat(table, pace, now) is None:
+        if hand is not None:
+            table.settle_sheet(now, {s for s in self._connected(table.id) if table.seats[s].kind == HUMAN}, self.review)
+        people = {s for s in table.seats_to_act() if table.seats[s].kind == HUMAN} if hand is not None else set()
+        pace.update(now, hand=hand, sheet=table.sheet, people=people, turn_seconds=table.turn_seconds)
+        if hand is None or table.sheet.showing or self._bot_seat(table, pace, now) is None:
             pace.bot_at = None
         elif pace.bot_at is None:
             pace.bot_at = now + self.bot_delay
@@ -489,10 +522,10 @@ class PageHost:
         """Seconds until the next thing due at a table of a connection (None: nothing pending)."""
         due: list[float] = []
         for table_id in {at[0] for at in self.conns.values() if at is not None}:
-            pace = self.paces.get(table_id)
-            if pace is None:
+            table, pace = self.tables.get(table_id), self.paces.get(table_id)
+            if table is None or pace is None:
                 continue
-            due += [t for t in (pace.bot_at, pace.deadline, pace.review_until) if t is not None]
+            due += [t for t in (pace.bot_at, pace.next_due(table.sheet)) if t is not None]
         return max(0.0, min(due) - now) if due else None
 
     def _finish(self, out: Outbox) -> Outbox:
@@ -504,9 +537,9 @@ class PageHost:
             table, pace = self.tables.get(table_id), self.paces.get(table_id)
             if table is None or pace is None:
                 continue
-            before = (pace.review_hand, pace.deadline)
+            before = (table.sheet.to_json(), pace.deadline)
             self._schedule(table, pace, now)
-            if (pace.review_hand, pace.deadline) != before:
+            if (table.sheet.to_json(), pace.deadline) != before:
                 changed.add(table_id)
         fresh = set(self._fresh)
         self._fresh.clear()
@@ -520,7 +553,7 @@ class PageHost:
 
     def _state(self, table: Table, seat: int | None) -> dict[str, Any]:
         pace = self.paces[table.id]
-        return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=pace.review_json())
+        return state_message(table, seat, connected=self._connected(table.id), deadline=pace.deadline, review=table.sheet.to_json())
 
     def _connected(self, table_id: str) -> set[int]:
         return {at[1] for at in self.conns.values() if at is not None and at[0] == table_id and at[1] is not None}
@@ -557,6 +590,7 @@ class PageHost:
         for table in open_tables[: max(0, len(open_tables) - KEEP_OPEN)]:
             del self.tables[table.id]
             self.paces.pop(table.id, None)
+            self._drop_bots(table.id)
 
 
 def _as_page_player(result: dict[str, Any]) -> dict[str, Any]:
