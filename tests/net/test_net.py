@@ -113,7 +113,7 @@ def _views(rules: Rules, count: int) -> list:
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules.standard(4), Rules.standard(5), Rules.cancellation(8), Rules.omnibus(4)], ids=lambda r: f"{r.variant}{r.players}"
+    "rules", [Rules.standard(4), Rules.standard(5), Rules.cancellation(8), Rules.cancellation(11)], ids=lambda r: f"{r.variant}{r.players}"
 )
 def test_the_medium_level_is_the_net_where_a_model_ships_and_the_heuristic_elsewhere(rules: Rules) -> None:
     medium = make_bot("medium", seed=3)
@@ -130,8 +130,8 @@ def test_the_medium_level_is_the_net_where_a_model_ships_and_the_heuristic_elsew
 
 
 def test_the_net_without_a_fallback_refuses_a_table_with_no_model_before_playing() -> None:
-    with pytest.raises(BotSpecError, match="no shipped model for omnibus Hearts with 4 players"):
-        make_bot("net").check(Rules.omnibus(4))
+    with pytest.raises(BotSpecError, match="no shipped model for cancellation Hearts with 11 players"):
+        make_bot("net").check(Rules.cancellation(11))
     make_bot("net").check(Rules.standard(4))
 
 

@@ -131,8 +131,8 @@ def test_bad_model_files_are_clear_errors(tmp_path: Path) -> None:
         read_npz(buffer.getvalue())
     with pytest.raises(ModelError, match="trained for standard Hearts with 4 players, not cancellation"):
         pure.load_shipped(Rules.standard(4)).check_fits(Rules.cancellation(8))
-    with pytest.raises(ModelError, match="no shipped model for omnibus Hearts with 4 players"):
-        pure.load_shipped(Rules.omnibus(4))
+    with pytest.raises(ModelError, match="no shipped model for cancellation Hearts with 11 players"):
+        pure.load_shipped(Rules.cancellation(11))
 
 
 #: a seeded hand of ``medium`` bots at every seat, the actions printed as JSON; run with NumPy blocked or not

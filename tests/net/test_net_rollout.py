@@ -192,8 +192,8 @@ def test_a_table_without_a_model_is_refused_before_the_game(spec: str) -> None:
     from hearts.bots import BotSpecError
 
     make_bot(spec).check(Rules.standard(4))
-    with pytest.raises(BotSpecError, match="no shipped model for omnibus Hearts with 4 players"):
-        make_bot(spec).check(Rules.omnibus(4))
+    with pytest.raises(BotSpecError, match="no shipped model for cancellation Hearts with 11 players"):
+        make_bot(spec).check(Rules.cancellation(11))
 
 
 @pytest.mark.parametrize("given, expected", [(None, "1"), ("3", "3")])

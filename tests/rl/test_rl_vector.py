@@ -90,8 +90,8 @@ def test_bad_settings() -> None:
         HeartsVectorEnv(4, opponents="heuristic")
     with pytest.raises(ValueError, match="trained for standard Hearts with 5 players"):
         HeartsVectorEnv(4, players=4, opponents=Policy.init(Rules.standard(5), hidden=(4,)))
-    with pytest.raises(ValueError, match="no shipped model for omnibus Hearts with 4 players"):
-        HeartsVectorEnv(4, "omnibus", opponents="net")
+    with pytest.raises(ValueError, match="no shipped model for cancellation Hearts with 11 players"):
+        HeartsVectorEnv(4, "cancellation", players=11, opponents="net")
     env = HeartsVectorEnv(4)
     env.reset(seed=1)
     with pytest.raises(VecError, match=r"shape \(4,\)"):

@@ -152,6 +152,10 @@ RECIPES: dict[str, Recipe] = {
         )
         for n in (3, 5, 6, 7)
     },
+    # 4-player Omnibus Hearts (the jack of diamonds takes 10 points off): the same recipe
+    "omnibus-4": Recipe(
+        "omnibus-4", "omnibus", 4, HARD_TEACHER, chunks=20, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
+    ),
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
     "standard-4-search300": Recipe("standard-4-search300", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
     "cancellation-8": CANCELLATION_8,
