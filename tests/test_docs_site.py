@@ -72,3 +72,8 @@ def test_every_result_names_its_command_commit_and_machine() -> None:
 def test_the_generated_tables_of_the_docs_are_up_to_date() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "docs_tables.py"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_model_cards_tables_match_their_results() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "model_cards.py"), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
