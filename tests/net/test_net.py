@@ -135,6 +135,21 @@ def test_the_net_without_a_fallback_refuses_a_table_with_no_model_before_playing
     make_bot("net").check(Rules.standard(4))
 
 
+def test_reseeding_the_net_reseeds_its_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hearts.net.bot.has_shipped", lambda rules: False)  # the fallback plays at every table
+    bot, alone = make_bot("net:fallback=random", seed=1), make_bot("random", seed=1)
+    views = [v for v in _views(Rules.standard(4), 12) if v.phase == "play" and len(v.legal) > 2]
+    for seed, view in enumerate(views):
+        bot.reseed(seed)
+        alone.reseed(seed)
+        assert bot.act(view) == alone.act(view)
+    picks = set()
+    for seed in range(20):  # and the seed does choose the card
+        bot.reseed(seed)
+        picks.add(bot.act(views[0]))
+    assert len(picks) > 1
+
+
 @pytest.mark.parametrize("fallback", ["net", "chess", "heuristic:noise=1"])
 def test_a_bad_fallback_is_a_clear_error(fallback: str) -> None:
     with pytest.raises(BotSpecError):

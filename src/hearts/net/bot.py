@@ -87,6 +87,11 @@ class NetBot(Bot):
             return None
         return self.fallback
 
+    def reseed(self, seed: int) -> None:
+        """Reseed the fallback, the one part of this bot that may draw at random (the net itself does not)."""
+        if self.fallback is not None:
+            self.fallback.reseed(seed)
+
     def check(self, rules: Rules) -> None:
         if self._stand_in(rules) is not None:
             return
