@@ -7,9 +7,12 @@ engine or a bot; the full suite (``pytest``) is what CI runs.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from hearts.core import Rules
 
 HERE = Path(__file__).resolve().parent
 
@@ -59,3 +62,24 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if str(config.getoption("markexpr", "") or "").split() == ["not", "slow"] and _slow_path(collection_path):
         return True
     return None
+
+
+@pytest.fixture
+def unshipped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Rules]:
+    """A table whose shipped model is hidden for the test (11-player Cancellation Hearts): the shipped models are
+    seen through a folder holding every one but its own, so the tests of a table with no model stay true whichever
+    shapes ship."""
+    from hearts.net import meta
+
+    rules = Rules.cancellation(11)
+    hidden = meta.shipped_name(rules.variant, rules.players).removesuffix(".npz")
+    folder = tmp_path / "models"
+    folder.mkdir()
+    for path in meta.MODELS.iterdir():
+        if path.stem != hidden:
+            (folder / path.name).symlink_to(path)
+    meta.read_shipped.cache_clear()
+    monkeypatch.setattr(meta, "MODELS", folder)
+    yield rules
+    monkeypatch.undo()
+    meta.read_shipped.cache_clear()

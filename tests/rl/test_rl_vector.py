@@ -83,15 +83,15 @@ def test_the_learned_net_plays_the_other_seats() -> None:
         assert (vec.history[games, before[1][games]] == want[games]).all()
 
 
-def test_bad_settings() -> None:
+def test_bad_settings(unshipped: Rules) -> None:
     with pytest.raises(ValueError, match="seat must be"):
         HeartsVectorEnv(4, players=4, seat=4)
     with pytest.raises(ValueError, match="opponents must be"):
         HeartsVectorEnv(4, opponents="heuristic")
     with pytest.raises(ValueError, match="trained for standard Hearts with 5 players"):
         HeartsVectorEnv(4, players=4, opponents=Policy.init(Rules.standard(5), hidden=(4,)))
-    with pytest.raises(ValueError, match="no shipped model for cancellation Hearts with 11 players"):
-        HeartsVectorEnv(4, "cancellation", players=11, opponents="net")
+    with pytest.raises(ValueError, match=f"no shipped model for {unshipped.variant} Hearts with {unshipped.players} players"):
+        HeartsVectorEnv(4, unshipped.variant, players=unshipped.players, opponents="net")
     env = HeartsVectorEnv(4)
     env.reset(seed=1)
     with pytest.raises(VecError, match=r"shape \(4,\)"):
