@@ -10,7 +10,7 @@ retrained model cannot leave one of them stale::
 A shape's row reads its entry's ``model-NAME.json`` (the shipped manifest:
 rows and held-out figures) and the arena JSON ``NAME-net-vs-heuristic.json``,
 ``NAME-shooter-vs-net.json`` and, where the card has those columns,
-``NAME-net-vs-hard.json`` and ``NAME-shooter-vs-heuristic.json``.
+``NAME-net-vs-hard.json`` (a dash where it is missing) and ``NAME-shooter-vs-heuristic.json``.
 
 >>> label("standard-5"), label("omnibus-4"), label("cancellation-10")
 ('5', '4, Omnibus', '10, Cancellation')
@@ -47,6 +47,12 @@ CARDS = (
         hard=True,
         shooter_heuristic=False,
     ),
+    Card(
+        "2026-12-07-net-more-shapes",
+        ("cancellation-6", "cancellation-7", "cancellation-9", "cancellation-10", "cancellation-11"),
+        hard=False,
+        shooter_heuristic=True,
+    ),
 )
 
 
@@ -82,9 +88,10 @@ def header(card: Card) -> list[str]:
     cols = ["players", "rows", "agreement", "regret", "payoff against `heuristic` (deals)"]
     if card.hard:
         cols.append("payoff against `hard` (deals)")
-    cols.append("`shooter`'s moons")
     if card.shooter_heuristic:
-        cols.append("`shooter`'s moons against `heuristic`")
+        cols += ["`shooter`'s moons against `net`", "against `heuristic`"]
+    else:
+        cols.append("`shooter`'s moons")
     return ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
 
 
@@ -100,8 +107,9 @@ def row(card: Card, model: str) -> str:
         f"{held['held_regret']:.3f} ± {held['held_regret_se']:.3f}",
         _payoff(_load(entry, f"{model}-net-vs-heuristic.json"), bold=True),
     ]
-    if card.hard:
-        cells.append(_payoff(_load(entry, f"{model}-net-vs-hard.json")))
+    if card.hard:  # a dash where a shape was not measured against hard
+        hard = entry / f"{model}-net-vs-hard.json"
+        cells.append(_payoff(_load(entry, hard.name)) if hard.exists() else "—")
     cells.append(_moons(_load(entry, f"{model}-shooter-vs-net.json")))
     if card.shooter_heuristic:
         cells.append(_moons(_load(entry, f"{model}-shooter-vs-heuristic.json")))

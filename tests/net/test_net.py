@@ -190,7 +190,7 @@ def test_every_shipped_model_loads_fits_and_is_small() -> None:
         model = load_shipped(rules)
         assert model.meta["report"]["train_rows"] > 0 and (MODELS / f"{name}.json").exists()
         total += (MODELS / f"{name}.npz").stat().st_size
-    assert total <= 10_000_000
+    assert total <= 20_000_000  # the shipped weights stay at 20 MB or less in all
 
 
 @pytest.mark.parametrize("rules", SHAPES, ids=lambda r: f"{r.variant}{r.players}")

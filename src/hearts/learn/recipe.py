@@ -156,6 +156,45 @@ RECIPES: dict[str, Recipe] = {
     "omnibus-4": Recipe(
         "omnibus-4", "omnibus", 4, HARD_TEACHER, chunks=20, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
     ),
+    # Omnibus Hearts at the other tables: omnibus-4's recipe on 12 chunks
+    **{
+        f"omnibus-{n}": Recipe(
+            f"omnibus-{n}", "omnibus", n, HARD_TEACHER, chunks=12, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
+        )
+        for n in (3, 5, 6, 7)
+    },
+    # Cancellation Hearts at the other tables: hard's labels (cheap since the search is compiled: about 0.5 s a deal a
+    # core), chunks of 50 deals, a shooter every fourth chunk, the ranking loss of standard-4
+    **{
+        f"cancellation-{n}": Recipe(
+            f"cancellation-{n}",
+            "cancellation",
+            n,
+            HARD_TEACHER,
+            chunks=32,
+            chunk_hands=50,
+            shard_hands=25,
+            mean_weight=0.25,
+            rank_weight=1.0,
+            rank_temperature=1.0,
+            epochs=10,
+        )
+        for n in (6, 7, 9, 10, 11)
+    },
+    # the same recipe at 8 players with half as much data again (an experiment: can it beat hard there?)
+    "cancellation-8-hard-rank": Recipe(
+        "cancellation-8-hard-rank",
+        "cancellation",
+        8,
+        HARD_TEACHER,
+        chunks=48,
+        chunk_hands=50,
+        shard_hands=25,
+        mean_weight=0.25,
+        rank_weight=1.0,
+        rank_temperature=1.0,
+        epochs=10,
+    ),
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
     "standard-4-search300": Recipe("standard-4-search300", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
     "cancellation-8": CANCELLATION_8,
