@@ -49,7 +49,17 @@ CARDS = (
     ),
     Card(
         "2026-12-07-net-more-shapes",
-        ("cancellation-6", "cancellation-7", "cancellation-9", "cancellation-10", "cancellation-11"),
+        (
+            "cancellation-6",
+            "cancellation-7",
+            "cancellation-9",
+            "cancellation-10",
+            "cancellation-11",
+            "omnibus-3",
+            "omnibus-5",
+            "omnibus-6",
+            "omnibus-7",
+        ),
         hard=False,
         shooter_heuristic=True,
     ),
