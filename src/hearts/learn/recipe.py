@@ -124,9 +124,10 @@ class Recipe:
         return out
 
 
-#: 8-player Cancellation Hearts (shipped): a cheaper teacher, shorter chunks; the value loss of standard-4
-CANCELLATION_8 = Recipe(
-    "cancellation-8",
+#: 8-player Cancellation Hearts, the model shipped before ``cancellation-8``: a cheaper teacher, shorter chunks; the
+#: value loss only
+CANCELLATION_8_SEARCH200 = Recipe(
+    "cancellation-8-search200",
     "cancellation",
     8,
     SearchSettings(sims=200, pass_worlds=8, miss=0.6).spec(),
@@ -181,9 +182,10 @@ RECIPES: dict[str, Recipe] = {
         )
         for n in (6, 7, 9, 10, 11)
     },
-    # the same recipe at 8 players with half as much data again (an experiment: can it beat hard there?)
-    "cancellation-8-hard-rank": Recipe(
-        "cancellation-8-hard-rank",
+    # the shipped 8-player model: the same recipe with half as much data again (48 chunks); it beats the model before it
+    # (cancellation-8-search200) by +0.72 head to head (benchmarks/results/2026-12-07-net-cancellation-8-rank/)
+    "cancellation-8": Recipe(
+        "cancellation-8",
         "cancellation",
         8,
         HARD_TEACHER,
@@ -197,7 +199,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
     "standard-4-search300": Recipe("standard-4-search300", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
-    "cancellation-8": CANCELLATION_8,
+    "cancellation-8-search200": CANCELLATION_8_SEARCH200,
     # standard-4's data (the same chunks, seeds and teacher: hard's search, 1,000 simulations, a pass of 100 deals a
     # candidate) with the value loss only, 12 epochs (the ranking loss's baseline)
     "standard-4-hard": Recipe("standard-4-hard", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25),
@@ -205,10 +207,10 @@ RECIPES: dict[str, Recipe] = {
     "standard-4-hard-wide": Recipe(
         "standard-4-hard-wide", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, trunk=(1024, 512), card=256
     ),
-    # an experiment (not shipped): cancellation-8's data (the same chunks and seeds) and a second round of 20 chunks
-    # labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)
+    # an experiment (not shipped): cancellation-8-search200's data (the same chunks and seeds) and a second round of 20
+    # chunks labelled by hard's search; it measured no stronger (benchmarks/results/2026-12-06-net-cancellation-8-hard-round/)
     "cancellation-8-hard": replace(
-        CANCELLATION_8, name="cancellation-8-hard", rounds=2, round_teachers=(HARD_TEACHER,), round_chunks=(20,)
+        CANCELLATION_8_SEARCH200, name="cancellation-8-hard", rounds=2, round_teachers=(HARD_TEACHER,), round_chunks=(20,)
     ),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
