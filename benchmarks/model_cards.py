@@ -60,7 +60,7 @@ CARDS = (
             "omnibus-6",
             "omnibus-7",
         ),
-        hard=False,
+        hard=True,
         shooter_heuristic=True,
     ),
 )
