@@ -164,15 +164,16 @@ RECIPES: dict[str, Recipe] = {
         )
         for n in (3, 5, 6, 7)
     },
-    # Cancellation Hearts at the other tables: hard's labels (cheap since the search is compiled: about 0.5 s a deal a
-    # core), chunks of 50 deals, a shooter every fourth chunk, the ranking loss of standard-4
+    # Cancellation Hearts: hard's labels (cheap since the search is compiled: about 0.5 s a deal a core), chunks of 50
+    # deals, a shooter every fourth chunk, the ranking loss of standard-4; 48 chunks at 8 players, where the model
+    # replaced cancellation-8-search200 (+0.72 head to head: benchmarks/results/2026-12-07-net-cancellation-8-rank/)
     **{
         f"cancellation-{n}": Recipe(
             f"cancellation-{n}",
             "cancellation",
             n,
             HARD_TEACHER,
-            chunks=32,
+            chunks=48 if n == 8 else 32,
             chunk_hands=50,
             shard_hands=25,
             mean_weight=0.25,
@@ -180,23 +181,8 @@ RECIPES: dict[str, Recipe] = {
             rank_temperature=1.0,
             epochs=10,
         )
-        for n in (6, 7, 9, 10, 11)
+        for n in range(6, 12)
     },
-    # the shipped 8-player model: the same recipe with half as much data again (48 chunks); it beats the model before it
-    # (cancellation-8-search200) by +0.72 head to head (benchmarks/results/2026-12-07-net-cancellation-8-rank/)
-    "cancellation-8": Recipe(
-        "cancellation-8",
-        "cancellation",
-        8,
-        HARD_TEACHER,
-        chunks=48,
-        chunk_hands=50,
-        shard_hands=25,
-        mean_weight=0.25,
-        rank_weight=1.0,
-        rank_temperature=1.0,
-        epochs=10,
-    ),
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
     "standard-4-search300": Recipe("standard-4-search300", "standard", 4, TEACHER, chunks=62, mean_weight=0.25),
     "cancellation-8-search200": CANCELLATION_8_SEARCH200,
