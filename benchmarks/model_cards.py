@@ -133,10 +133,10 @@ def rows(card: Card) -> list[str]:
 
 def missing(card: Card) -> list[str]:
     """``where: row`` for each rendered row that the entry's README or ``docs/learning.md`` does not hold verbatim."""
-    out = []
+    out, rendered = [], rows(card)
     for path in (RESULTS / card.entry / "README.md", DOCS):
         lines = set(path.read_text().splitlines())
-        out += [f"{path.relative_to(ROOT)}: {line}" for line in rows(card) if line not in lines]
+        out += [f"{path.relative_to(ROOT)}: {line}" for line in rendered if line not in lines]
     return out
 
 

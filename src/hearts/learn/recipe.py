@@ -139,48 +139,41 @@ CANCELLATION_8_SEARCH200 = Recipe(
     epochs=10,
 )
 
+
+def shipped_recipe(variant: str, players: int, chunks: int, epochs: int, **sizes: Any) -> Recipe:
+    """The recipe of the shipped models: ``hard``'s search labels (``HARD_TEACHER``), the cards ranked as well as
+    valued (the ranking loss at 1 payoff point), ``chunks`` chunks and ``epochs`` epochs; ``sizes``: chunk sizes.
+
+    >>> shipped_recipe("omnibus", 5, chunks=12, epochs=8) == RECIPES["omnibus-5"]
+    True
+    """
+    return Recipe(
+        f"{variant}-{players}",
+        variant,
+        players,
+        HARD_TEACHER,
+        chunks=chunks,
+        mean_weight=0.25,
+        rank_weight=1.0,
+        rank_temperature=1.0,
+        epochs=epochs,
+        **sizes,
+    )
+
+
 RECIPES: dict[str, Recipe] = {
-    # the shipped 4-player model: hard's search labels (HARD_TEACHER), the cards ranked as well as valued, 4 epochs
-    # (measured as standard-4-hard-rank in benchmarks/results/2026-12-07-net-rank-loss/, shipped in
-    # 2026-12-07-net-standard-4-rank/)
-    "standard-4": Recipe(
-        "standard-4", "standard", 4, HARD_TEACHER, chunks=62, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=4
-    ),
-    # the other Hearts tables: standard-4's teacher and loss on a third of its data (20 chunks of 200 deals), 8 epochs
+    # the shipped 4-player model: 4 epochs on 62 chunks of 200 deals (measured as standard-4-hard-rank in
+    # benchmarks/results/2026-12-07-net-rank-loss/, shipped in 2026-12-07-net-standard-4-rank/)
+    "standard-4": shipped_recipe("standard", 4, chunks=62, epochs=4),
+    # the other Hearts tables: a third of its data (20 chunks of 200 deals), 8 epochs
+    **{f"standard-{n}": shipped_recipe("standard", n, chunks=20, epochs=8) for n in (3, 5, 6, 7)},
+    # Omnibus Hearts (the jack of diamonds takes 10 points off): 20 chunks at 4 players, 12 at the other tables
+    **{f"omnibus-{n}": shipped_recipe("omnibus", n, chunks=20 if n == 4 else 12, epochs=8) for n in range(3, 8)},
+    # Cancellation Hearts: hard's labels are cheap since the search is compiled (about 0.5 s a deal a core); chunks of
+    # 50 deals, a shooter every fourth chunk; 48 chunks at 8 players, where the model replaced
+    # cancellation-8-search200 (+0.72 head to head: benchmarks/results/2026-12-07-net-cancellation-8-rank/)
     **{
-        f"standard-{n}": Recipe(
-            f"standard-{n}", "standard", n, HARD_TEACHER, chunks=20, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
-        )
-        for n in (3, 5, 6, 7)
-    },
-    # 4-player Omnibus Hearts (the jack of diamonds takes 10 points off): the same recipe
-    "omnibus-4": Recipe(
-        "omnibus-4", "omnibus", 4, HARD_TEACHER, chunks=20, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
-    ),
-    # Omnibus Hearts at the other tables: omnibus-4's recipe on 12 chunks
-    **{
-        f"omnibus-{n}": Recipe(
-            f"omnibus-{n}", "omnibus", n, HARD_TEACHER, chunks=12, mean_weight=0.25, rank_weight=1.0, rank_temperature=1.0, epochs=8
-        )
-        for n in (3, 5, 6, 7)
-    },
-    # Cancellation Hearts: hard's labels (cheap since the search is compiled: about 0.5 s a deal a core), chunks of 50
-    # deals, a shooter every fourth chunk, the ranking loss of standard-4; 48 chunks at 8 players, where the model
-    # replaced cancellation-8-search200 (+0.72 head to head: benchmarks/results/2026-12-07-net-cancellation-8-rank/)
-    **{
-        f"cancellation-{n}": Recipe(
-            f"cancellation-{n}",
-            "cancellation",
-            n,
-            HARD_TEACHER,
-            chunks=48 if n == 8 else 32,
-            chunk_hands=50,
-            shard_hands=25,
-            mean_weight=0.25,
-            rank_weight=1.0,
-            rank_temperature=1.0,
-            epochs=10,
-        )
+        f"cancellation-{n}": shipped_recipe("cancellation", n, chunks=48 if n == 8 else 32, epochs=10, chunk_hands=50, shard_hands=25)
         for n in range(6, 12)
     },
     # the 4-player model shipped before it: a cheaper teacher (TEACHER), the value loss only, 12 epochs
