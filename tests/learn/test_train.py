@@ -127,6 +127,42 @@ def test_expert_iteration_labels_round_two_with_the_search_on_round_ones_model(t
     assert meta["report"]["round"] == 1 and meta["report"]["data"]["chunks"] == 2 and (tmp_path / "round-0.npz").exists()
 
 
+def test_expert_iteration_can_start_from_a_committed_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = tmp_path / "first"
+    assert main(["train", "--recipe", "tiny", "--chunks", "1", "--epochs", "1", "--work", str(first)]) == 0
+    work = tmp_path / "iter"
+    args = ["train", "--recipe", "tiny", "--rounds", "2", "--chunks", "1", "--epochs", "1", "--work", str(work)]
+    assert main([*args, "--from-model", str(first / "tiny.npz")]) == 0
+    assert "round 0: the model is" in capsys.readouterr().out
+    # round 0's model is the file given, not one trained here; round 1 is labelled by the search standing on it
+    assert NetModel.load(work / "round-0.npz").meta == NetModel.load(first / "tiny.npz").meta
+    second, _ = read_dataset(chunk_dir(work / "round-1", 0))
+    assert second["lineup"] == [f"net-search:top=4:file={(work / 'round-0.npz').resolve()}:sims=24:pass=4"] * 4
+    assert json.loads((work / "tiny.json").read_text())["report"]["data"]["chunks"] == 2
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--from-model", "x.npz"], "--from-model needs a second round"),
+        (["--rounds", "2", "--from-model", "missing.npz"], "--from-model: "),
+    ],
+)
+def test_a_bad_starting_model_is_a_clear_error(extra: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "--recipe", "tiny", "--chunks", "1", "--work", str(tmp_path), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hearts train: ") and message in err and err.count("\n") == 1
+    assert not (tmp_path / "round-0.npz").exists()
+
+
+def test_a_model_of_another_table_cannot_start_the_rounds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.npz"
+    NetModel.init(Rules.standard(3), trunk=(8,), card=4, seed=1).save(other)
+    args = ["train", "--recipe", "tiny", "--rounds", "2", "--chunks", "1", "--work", str(tmp_path / "w"), "--from-model", str(other)]
+    assert main(args) == 2
+    assert "--from-model: " in capsys.readouterr().err and not (tmp_path / "w" / "round-0.npz").exists()
+
+
 def test_a_fixed_teacher_round_trains_no_model_before_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fixed = "search:sims=8:pass=2"
     recipe = replace(TINY, name="tiny-fixed", chunks=1, epochs=1, rounds=2, round_teachers=(fixed,), round_chunks=(2,))

@@ -29,7 +29,7 @@ def sit(page: Any, base: str, table: str, name: str) -> None:
     page.wait_for_selector("#join-name", state="visible")
     page.fill("#join-name", name)
     page.click("#join-btn")
-    page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you !== null")
+    page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
     page.wait_for_selector("#chat-phrases button[data-phrase]", state="visible")
 
 

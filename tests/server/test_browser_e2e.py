@@ -348,7 +348,7 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         assert page.evaluate("window.heartsClient.state.table.rules.moon") == "add"
         page.wait_for_selector("#start-btn", state="visible")
         page.click("#start-btn")
-        page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.hand !== null")
+        page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.hand !== null")
         page.wait_for_selector("#hand button.card")
         assert page.locator("#seats .seat").count() == 11
         assert sorted(int(s) for s in page.locator("#seats .seat").evaluate_all("els => els.map(e => e.dataset.seat)")) == list(range(11))

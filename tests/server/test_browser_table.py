@@ -106,7 +106,7 @@ def test_the_name_limit_is_the_servers(server: InProcessServer, chromium_browser
         page.fill("#create-timer", "0")
         page.click("#create-btn")
         page.wait_for_url("**/t/*#token=*")
-        page.wait_for_function("() => window.heartsClient.state && window.heartsClient.state.you")
+        page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
         assert page.evaluate("window.heartsClient.state.you.name") == "😀" * MAX_NAME
         assert errors == []
 

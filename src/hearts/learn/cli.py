@@ -53,6 +53,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", type=int, default=None, help="PyTorch threads on the CPU (default: PyTorch's)")
     parser.add_argument("--data-only", action="store_true", help="generate the data (and train only the rounds before the last)")
     parser.add_argument("--skip-data", action="store_true", help="train on the chunks already there, generate none")
+    parser.add_argument(
+        "--from-model",
+        default=None,
+        metavar="FILE",
+        help="round 0's model is FILE (a committed checkpoint, such as the shipped model of the recipe), not one trained "
+        "here: round 1's teacher stands on it",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,10 +78,20 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"--{name} must be at least 1, not {value}")
     changes = {k: getattr(args, k) for k in ("chunks", "epochs", "seed", "rounds") if getattr(args, k) is not None}
     recipe = replace(recipe, **changes)
+    start: NetModel | None = None
+    if args.from_model is not None:
+        if not (recipe.rounds > 1 and recipe.stands_on_model(1)):
+            return fail("--from-model needs a second round labelled by the search on round 0's model (--rounds 2 or more)")
+        try:
+            start = _starting_model(Path(args.from_model), recipe)
+        except ImportError as err:
+            return fail(f"--from-model needs NumPy (pip install 'hearts-game[learn]'): {err}")
+        except (HeartsError, OSError) as err:
+            return fail(f"--from-model: {err}")
     work = Path(args.work)
     out = Path(args.out) if args.out else work / f"{recipe.name}.npz"
     try:
-        model, report = _rounds(recipe, work, out, args)
+        model, report = _rounds(recipe, work, out, args, start)
     except KeyboardInterrupt:
         print("hearts train: interrupted (finished chunks are kept)", file=sys.stderr)
         return 130
@@ -94,8 +111,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> tuple[NetModel | None, dict[str, Any]]:
+def _rounds(
+    recipe: Recipe, work: Path, out: Path, args: argparse.Namespace, given: NetModel | None = None
+) -> tuple[NetModel | None, dict[str, Any]]:
     """Every round: its data (unless --skip-data), then a model trained on the data of this round and those before.
+
+    ``given`` (``--from-model``) is round 0's model: it is written where round 0's would be, and none is trained.
 
     Round ``r``'s model goes to ``WORK/round-r.npz`` where the next round's teacher stands on it (otherwise none is
     trained); the last round's to ``out``.
@@ -126,6 +147,10 @@ def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> 
             return None, {}
         if not last and not recipe.stands_on_model(r + 1):
             continue  # the next round's teacher is a fixed search: no model of this round is needed
+        if r == 0 and given is not None:
+            print(f"round 0: the model is {args.from_model}, not trained here", flush=True)
+            _write(given, work / "round-0.npz")
+            continue
         from .train import _torch, train
 
         torch = _torch()
@@ -140,6 +165,15 @@ def _rounds(recipe: Recipe, work: Path, out: Path, args: argparse.Namespace) -> 
         model, report = train(recipe, data, device=device, extra_meta=extra)
         _write(model, out if last else work / f"round-{r}.npz")
     return model, report
+
+
+def _starting_model(source: Path, recipe: Recipe) -> NetModel:
+    """The model of ``--from-model``, read and checked to fit the recipe's table before any data is played."""
+    from hearts.net.model import NetModel
+
+    model = NetModel.load(source)
+    model.check_fits(recipe.rules())
+    return model
 
 
 def _write(model: NetModel, path: Path) -> None:

@@ -161,10 +161,13 @@ def shipped_recipe(variant: str, players: int, chunks: int, epochs: int, **sizes
     )
 
 
+#: the shipped 4-player recipe (also the base of its expert iteration)
+STANDARD_4 = shipped_recipe("standard", 4, chunks=62, epochs=4)
+
 RECIPES: dict[str, Recipe] = {
     # the shipped 4-player model: 4 epochs on 62 chunks of 200 deals (measured as standard-4-hard-rank in
     # benchmarks/results/2026-12-07-net-rank-loss/, shipped in 2026-12-07-net-standard-4-rank/)
-    "standard-4": shipped_recipe("standard", 4, chunks=62, epochs=4),
+    "standard-4": STANDARD_4,
     # the other Hearts tables: a third of its data (20 chunks of 200 deals), 8 epochs
     **{f"standard-{n}": shipped_recipe("standard", n, chunks=20, epochs=8) for n in (3, 5, 6, 7)},
     # Omnibus Hearts (the jack of diamonds takes 10 points off): 20 chunks at 4 players, 12 at the other tables
@@ -191,6 +194,10 @@ RECIPES: dict[str, Recipe] = {
     "cancellation-8-hard": replace(
         CANCELLATION_8_SEARCH200, name="cancellation-8-hard", rounds=2, round_teachers=(HARD_TEACHER,), round_chunks=(20,)
     ),
+    # expert iteration on standard-4 (an experiment, not shipped): standard-4's data, then a round of half as many chunks
+    # labelled by net-search (hard's settings, the 4 best cards of the net) standing on the shipped model
+    # (hearts train --recipe standard-4-iter --rounds 2 --from-model src/hearts/net/models/standard-4.npz)
+    "standard-4-iter": replace(STANDARD_4, name="standard-4-iter", rounds=2, round_chunks=(31,)),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
         "tiny",
