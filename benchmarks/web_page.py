@@ -4,8 +4,9 @@ Builds the folder, serves it from loopback with a plain static server (no
 compression; the gzip size of each file is what a compressing host sends),
 and measures in headless Chromium (Debian's ``/usr/bin/chromium``):
 
-- the bytes of the first visit (the page, the engine, the service worker's
-  copies) and of a repeat visit (from the service worker), and the seconds
+- the bytes of the first visit (the page, the engine, the 4-player table's
+  learned model, the service worker's copies) and of a repeat visit (from
+  the service worker), and the seconds
   to the lobby and to the first deal of a new table;
 - each level's time a decision in the browser (Pyodide), a pass and a play,
   against the same bot in this machine's CPython (the peer, with the search's
@@ -81,6 +82,10 @@ IN_PAGE = """async ([base, code, hands, hardHands, seed]) => {
   const py = await loadPyodide({ indexURL: base + "pyodide/" });
   const zip = await (await fetch(base + "hearts.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/bench" });
+  for (const name of ["standard-4.npz", "cancellation-8.npz"]) {  // medium's models, as the page's worker fetches them
+    const model = new Uint8Array(await (await fetch(base + "models/" + name)).arrayBuffer());
+    py.FS.writeFile("/home/pyodide/bench/hearts/net/models/" + name, model);
+  }
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/bench')");
   py.runPython(code);
   return py.runPython(`run_all(${hands}, ${hardHands}, ${seed})`);
@@ -112,7 +117,10 @@ def visits(browser: Any, server: StaticServer) -> dict[str, Any]:
     page.wait_for_selector("#hand button.card")
     deal = time.monotonic() - start
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function("async () => !!(await caches.match('hearts.zip')) && !!(await caches.match('pyodide/pyodide.asm.wasm'))")
+    page.wait_for_function(
+        "async () => !!(await caches.match('hearts.zip')) && !!(await caches.match('pyodide/pyodide.asm.wasm'))"
+        " && !!(await caches.match('models/standard-4.npz'))"  # medium's model, fetched when the bots first decide
+    )
     first = server.total() - before
     start = time.monotonic()
     page.goto(server.base)

@@ -32,7 +32,8 @@ ALLOWED = {
     "tui": {"core", "record", "bots", "i18n", "frontend", "session"},
     "i18n": set(),
     "server": {"core", "record", "bots", "i18n", "session"},
-    "web": {"core", "record", "bots", "server", "session"},  # the page's table: the server's standard-library modules, in Pyodide
+    # the page's table: the server's standard-library modules, in Pyodide; net: medium's models fetched (its meta)
+    "web": {"core", "record", "bots", "server", "session", "net"},
     "openspiel": {"core", "bots"},
     "ladder": {"core", "bots", "sim", "frontend"},
     "frontend": {"core"},  # the options every command-line front end of a table shares

@@ -85,14 +85,14 @@ class Visit:
             return !!(await c.match('pyodide/pyodide.asm.wasm')) && !!(await c.match('hearts.zip')); }"""
         )
 
-    def create(self, variant: str, players: int, target: int | None, name: str) -> str:
+    def create(self, variant: str, players: int, target: int | None, name: str, level: str = "easy") -> str:
         page = self.page
         page.fill("#create-name", name)
         page.select_option("#create-variant", variant)
         page.select_option("#create-players", str(players))
         if target is not None:
             page.fill("#create-target", str(target))
-        page.select_option("#create-level", "easy")
+        page.select_option("#create-level", level)
         page.click("#create-btn")
         page.wait_for_url("**/?t=*#token=*")
         self.wait_state("s.you !== null && s.table.status === 'waiting'")
@@ -157,13 +157,21 @@ def test_a_whole_game_offline_on_a_desktop(site: StaticServer, browser: Any) -> 
         assert page.locator("#create-level option").all_inner_texts() and page.locator("#links").count() == 1
         visit.axe("the lobby")
         visit.wait_offline_ready()
-        visit.context.set_offline(True)
-        page.reload()  # with the network off: everything from the service worker
-        page.wait_for_selector("#create-variant option[value='cancellation']", state="attached")
-        table = visit.create("standard", 4, 30, "Ann")
+        # medium's learned model is fetched when a bot first needs it, that table's model only, and kept for offline
+        fetched_before = {path for path in site.sent if path.startswith("/models/")}
+        table = visit.create("standard", 4, 30, "Ann", level="medium")
         assert page.locator("#links").is_hidden()  # nobody else can join a table in the page
         page.click("#start-btn")
         visit.wait_state("s.hand && s.hand.cards.length === 13")
+        visit.play_on("s.hand && s.hand.phase === 'play'")  # the bots have passed: their model was needed
+        assert {path for path in site.sent if path.startswith("/models/")} - fetched_before == {"/models/standard-4.npz"}
+        page.wait_for_function(  # the worker's download went through the service worker, which keeps it
+            """async () => { const keys = await caches.keys(); const c = await caches.open(keys.find(k => k.startsWith('hearts-')));
+            return !!(await c.match('models/standard-4.npz')) && !(await c.match('models/cancellation-8.npz')); }"""
+        )
+        visit.context.set_offline(True)
+        page.reload()  # with the network off: everything from the service worker, the model included
+        visit.wait_state("s.hand && s.hand.phase === 'play'")
         visit.axe("the table")
         page.screenshot(path=str(SHOTS / "page-desktop-deal.png"))
 

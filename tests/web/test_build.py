@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hearts.cli import main
+from hearts.net.meta import REMOTE_INDEX
 from hearts.web import build as web_build
 from hearts.web.build import PYODIDE_FILES, BuildError, find_pyodide, icon_png, package_zip, page_html
 from server.conftest import system_missing
@@ -32,20 +33,35 @@ def test_the_page_is_the_servers_page_with_relative_addresses() -> None:
 
 
 def test_the_modules_run_with_the_standard_library_alone(tmp_path: Path) -> None:
-    """The zip the page loads, run by a Python with no site-packages (so no NumPy): every level of the page moves."""
+    """The zip the page loads, run by a Python with no site-packages (so no NumPy): every level of the page moves, and
+    ``medium`` fetches its table's model (checked against the zip's index) as the worker does, or plays its fallback
+    where the model cannot be had."""
     with zipfile.ZipFile(io.BytesIO(package_zip())) as z:
         z.extractall(tmp_path)
         names = z.namelist()
-    assert "hearts/core/rules.py" in names and "hearts/net/models/standard-4.npz" in names
+    assert "hearts/core/rules.py" in names and f"hearts/net/models/{REMOTE_INDEX}" in names
+    assert not any(n.endswith(".npz") for n in names)  # the models are fetched, one a table shape
+    index = json.loads((tmp_path / "hearts" / "net" / "models" / REMOTE_INDEX).read_text())
+    assert index == web_build.model_index() and "standard-4.npz" in index and "cancellation-8.npz" in index
     assert not any(n.startswith(("hearts/tui/", "hearts/vec/", "hearts/learn/")) or n.endswith("server/app.py") for n in names)
+    models = web_build.PACKAGE / "net" / "models"
     script = textwrap.dedent(
         f"""
         import json, sys
         sys.path.insert(0, {str(tmp_path)!r})
-        from hearts.core import card_name
+        from hearts.core import Rules, card_name
+        from hearts.net.backend import has_shipped
         from hearts.web.host import PageHost
-        for level in ("easy", "medium", "hard"):
-            host = PageHost(bot_delay=0.0)
+        fetched = []
+        def offline(name):
+            fetched.append(name)
+            return None
+        def folder(name):
+            fetched.append(name)
+            with open({str(models)!r} + "/" + name, "rb") as f:
+                return f.read()
+        for level, fetch in (("easy", None), ("medium", offline), ("medium", folder), ("hard", None)):
+            host = PageHost.from_page('{{"saved": null, "bot_delay": 0}}', fetch)
             out = host.request("POST", "/api/tables", json.dumps({{"variant": "standard", "players": 4, "level": level, "name": "Ann"}}))
             made = json.loads(out.body)
             conn = host.open()
@@ -65,12 +81,19 @@ def test_the_modules_run_with_the_standard_library_alone(tmp_path: Path) -> None
                     host.tick()
             assert len(host.tables[made["table"]].hand.plays) >= 4, level
             assert host.problems == [], (level, host.problems)
+            print(level, fetch is not None and fetch.__name__, fetched, has_shipped(Rules.standard(4)))
         print(sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "starlette", "sqlalchemy", "numba")))
         """
     )
     done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.strip() == "[]"
+    assert done.stdout.splitlines() == [
+        "easy False [] False",
+        "medium offline ['standard-4.npz'] False",  # fetched once, not had: the heuristic played for medium
+        "medium folder ['standard-4.npz', 'standard-4.npz'] True",  # fetched once more, kept: the net played
+        "hard False ['standard-4.npz', 'standard-4.npz'] True",
+        "[]",
+    ]
 
 
 def test_the_icon_is_a_png_of_its_size() -> None:
@@ -124,6 +147,7 @@ def test_a_build_lists_and_caches_every_file(tmp_path: Path) -> None:
     cached = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert set(cached) == files | {"./"} and info["version"] in sw
     assert {"worker.js", "hearts.zip", "pyodide/pyodide.asm.wasm", "static/js/main.js", "static/i18n/jv.json"} <= files
+    assert {f"models/{name}" for name in web_build.model_index()} == {f for f in files if f.startswith("models/")}
     again = web_build.build(site, site / "pyodide", say=lambda _: None)  # an earlier build is replaced
     assert again["version"] == info["version"]
 

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from hearts.core import Card, Rules, SeatView
 
-from .meta import shipped_path
+from .meta import shipped_file
 
 
 class ViewModel(Protocol):
@@ -72,4 +72,4 @@ def load_shipped(rules: Rules, pure: bool | None = None) -> ViewModel:
 
 def has_shipped(rules: Rules) -> bool:
     """Whether a model is shipped for ``rules``' table shape (variant and players)."""
-    return shipped_path(rules).exists()
+    return shipped_file(rules.variant, rules.players) is not None

@@ -14,7 +14,9 @@ hearts.net.meta.ModelError: this model was trained for standard Hearts with 4 pl
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -96,8 +98,61 @@ def shipped_path(rules: Rules) -> Path:
 
 
 def shipped_models() -> list[str]:
-    """The table shapes that have a shipped model, e.g. ``['standard-4']``."""
-    return sorted(p.stem for p in MODELS.glob("*.npz"))
+    """The table shapes that have a shipped model, e.g. ``['standard-4']`` (with those the page can fetch)."""
+    remote = set(_remote.digests) if _remote is not None else set()
+    return sorted({p.stem for p in MODELS.glob("*.npz")} | {Path(name).stem for name in remote})
+
+
+# -- shipped models fetched when a table needs them (the static page) ---------------------------------------------
+#: the file, in the static page's modules, that lists the shipped models left out of them: file name -> SHA-256
+REMOTE_INDEX = "remote.json"
+
+
+@dataclass
+class _Remote:
+    fetch: Callable[[str], bytes | None]
+    digests: dict[str, str]
+    failed: set[str] = field(default_factory=set)
+
+
+_remote: _Remote | None = None
+
+
+def fetch_models_with(fetch: Callable[[str], bytes | None] | None, digests: dict[str, str] | None = None) -> None:
+    """Fetch a shipped model that is not on disk the first time a table needs it: ``fetch(name)`` returns its bytes
+    (or None where it cannot be had), kept only if their SHA-256 is ``digests[name]``. The static page's worker fetches
+    them from the page's folder, so a visit downloads only the models of the tables played. ``None``: disk only.
+
+    >>> fetch_models_with(lambda name: b"not the model", {"standard-9.npz": "0" * 64})
+    >>> shipped_file("standard", 9) is None  # the bytes were not the listed file: the level's fallback plays
+    True
+    >>> fetch_models_with(None)
+    """
+    global _remote
+    _remote = None if fetch is None else _Remote(fetch, dict(digests or {}))
+    read_shipped.cache_clear()
+
+
+def shipped_file(variant: str, players: int) -> Path | None:
+    """The shipped model's file for a table shape, fetched first where it is not on disk (:func:`fetch_models_with`),
+    or None where there is none. A fetch is tried once per model and process."""
+    name = shipped_name(variant, players)
+    path = MODELS / name
+    if path.exists():
+        return path
+    remote = _remote
+    if remote is None or name not in remote.digests or name in remote.failed:
+        return None
+    try:
+        data = remote.fetch(name)
+    except Exception:  # noqa: BLE001 - the page's network: any failure means the model is not there
+        data = None
+    if data is None or hashlib.sha256(data).hexdigest() != remote.digests[name]:
+        remote.failed.add(name)
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
 
 
 class Fitting(Protocol):
@@ -112,8 +167,8 @@ M = TypeVar("M", bound=Fitting)
 @functools.cache
 def read_shipped(load: Callable[[Path], M], variant: str, players: int) -> M | None:
     """The shipped model of a table shape read by ``load``, once per process and backend (None: there is none)."""
-    path = MODELS / shipped_name(variant, players)
-    return load(path) if path.exists() else None
+    path = shipped_file(variant, players)
+    return None if path is None else load(path)
 
 
 def load_shipped_with(load: Callable[[Path], M], rules: Rules) -> M:

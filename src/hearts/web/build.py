@@ -10,6 +10,9 @@ a browser may install it as an app (``manifest.webmanifest``).
 - ``index.html`` -- the client's page, marked ``data-site="page"``, its addresses made relative
 - ``static/`` -- the client's files; ``worker.js`` -- the engine's Web Worker; ``sw.js`` -- the offline cache
 - ``hearts.zip`` -- the modules the page runs; ``pyodide/`` -- Pyodide's runtime
+- ``models/`` -- the learned models of ``medium``, one a table shape: the worker fetches a table's model the first
+  time that table needs it (:func:`hearts.net.meta.fetch_models_with`, checked against the SHA-256 that
+  ``hearts.zip`` lists), so a visit downloads only the models of the tables it plays
 - ``manifest.webmanifest``, ``icon.svg``, ``icon-192.png``, ``icon-512.png`` -- the installable app
 - ``build.json`` -- what was built: versions, every file with its size and SHA-256
 
@@ -41,6 +44,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from hearts.net.meta import REMOTE_INDEX
+
 #: the Pyodide release the page runs (Python 3.14 in WebAssembly)
 PYODIDE_VERSION = "314.0.8"
 #: the npm package's integrity (its ``dist.integrity``)
@@ -67,8 +72,8 @@ MODULES = (
     "web/__init__.py",
     "web/host.py",
 )
-#: data files the page's modules read (the learned models of ``medium``)
-DATA = ("net/models/*.json", "net/models/*.npz")
+#: the learned models of ``medium``: in the folder's ``models/``, fetched when a table needs one (not in ``hearts.zip``)
+MODELS = "net/models/*.npz"
 #: the theme colour of the installed app (the table's felt)
 THEME = "#14532d"
 
@@ -95,6 +100,9 @@ def build(out: Path, pyodide: Path | None = None, *, say: Callable[[str], None] 
     for name, data in engine.items():
         (out / "pyodide" / name).write_bytes(data)
     (out / "hearts.zip").write_bytes(package_zip())
+    (out / "models").mkdir()
+    for path in model_files():
+        shutil.copy(path, out / "models" / path.name)
     (out / "icon.svg").write_text(ICON_SVG, encoding="utf-8")
     for size in (192, 512):
         (out / f"icon-{size}.png").write_bytes(icon_png(size))
@@ -142,27 +150,38 @@ def page_html(html: str) -> str:
 
 
 def package_files() -> Iterator[tuple[str, Path]]:
-    """Each file of ``hearts.zip``: its name in the zip (``hearts/...``) and its path here."""
+    """Each module of ``hearts.zip``: its name in the zip (``hearts/...``) and its path here."""
     seen: set[str] = set()
     for sub in PACKAGES:
         for path in sorted((PACKAGE / sub).rglob("*.py")):
-            seen.add(path.relative_to(PACKAGE).as_posix())
-    for pattern in DATA:
-        for path in sorted(PACKAGE.glob(pattern)):
             seen.add(path.relative_to(PACKAGE).as_posix())
     seen.update(MODULES)
     for rel in sorted(seen):
         yield "hearts/" + rel, PACKAGE / rel
 
 
+def model_files() -> list[Path]:
+    """The shipped models, which the folder keeps in ``models/``."""
+    return sorted(PACKAGE.glob(MODELS))
+
+
+def model_index() -> dict[str, str]:
+    """The models the page may fetch: file name -> SHA-256 (``hearts.zip`` holds it as the models folder's
+    :data:`~hearts.net.meta.REMOTE_INDEX`)."""
+    return {path.name: _digest(path) for path in model_files()}
+
+
 def package_zip() -> bytes:
-    """The modules the page runs, zipped (fixed dates: the same sources make the same bytes)."""
+    """The modules the page runs and the index of the models it may fetch, zipped (fixed dates: the same sources make
+    the same bytes)."""
+    entries = [(name, path.read_bytes()) for name, path in package_files()]
+    entries.append((f"hearts/net/models/{REMOTE_INDEX}", json.dumps(model_index(), indent=1, sort_keys=True).encode()))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name, path in package_files():
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, path.read_bytes())
+            z.writestr(info, data)
     return buf.getvalue()
 
 

@@ -54,6 +54,7 @@ from hearts.bots import make_bot
 from hearts.bots.registry import LEVELS
 from hearts.core.fair_deal import new_server_seed
 from hearts.core.rules import Rules
+from hearts.net.meta import MODELS, REMOTE_INDEX, fetch_models_with
 from hearts.record import dumps_record
 from hearts.server import protocol
 from hearts.server.forms import DEFAULT_TURN_SECONDS, STATUS, check_create, check_join, table_options
@@ -81,6 +82,26 @@ PAGE_LEVELS = ("easy", "medium", "hard")
 PAGE_DEFAULT_LEVEL = "medium"
 #: the player id of the one person who plays in the page (the server's are signed ids: see hearts.server.identity)
 PAGE_PLAYER = "page"
+
+
+def use_page_models(fetch_model: Callable[[str], Any]) -> None:
+    """Fetch each model the modules' index lists (:data:`hearts.net.meta.REMOTE_INDEX`, written by the build) with
+    ``fetch_model(name)`` the first time a table needs it: its bytes (or a JavaScript ``Uint8Array``), or None where
+    the page cannot have it (offline before it was kept): then ``medium`` plays as its fallback, the heuristic.
+
+    >>> use_page_models(lambda name: None)  # outside a build there is no index: nothing is fetched
+    >>> fetch_models_with(None)
+    """
+    index = MODELS / REMOTE_INDEX
+    digests = json.loads(index.read_text(encoding="utf-8")) if index.exists() else {}
+
+    def fetch(name: str) -> bytes | None:
+        got = fetch_model(name)
+        if got is None or isinstance(got, bytes):
+            return got
+        return bytes(got.to_bytes())  # Pyodide's proxy of a JavaScript Uint8Array
+
+    fetch_models_with(fetch, digests)
 
 
 @dataclass
@@ -167,9 +188,13 @@ class PageHost:
             self._restore(saved)
 
     @classmethod
-    def from_page(cls, boot: str) -> PageHost:
+    def from_page(cls, boot: str, fetch_model: Callable[[str], Any] | None = None) -> PageHost:
         """The host of the page's worker, from its boot message (JSON): ``saved`` (the kept games, or null) and
-        ``bot_delay`` (from the page's address: null for the server's default, else 0 to 5 seconds)."""
+        ``bot_delay`` (from the page's address: null for the server's default, else 0 to 5 seconds).
+        ``fetch_model(name)``: the worker's download of a shipped model from the page's folder (see
+        :func:`use_page_models`)."""
+        if fetch_model is not None:
+            use_page_models(fetch_model)
         data = json.loads(boot)
         delay = data.get("bot_delay")
         saved = data.get("saved")

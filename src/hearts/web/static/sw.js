@@ -1,10 +1,11 @@
 // Offline after the first visit. This service worker keeps the files of the build (FILES, written by `hearts web
 // build`) in a cache named after the build (VERSION), answers from it first, and drops the caches of older builds.
 // Installing it stores the small files (SHELL); the engine's large files (Pyodide, hearts.zip) are stored as the page
-// first loads them through it, so the first visit downloads each file once.
+// first loads them through it, so the first visit downloads each file once, and so are the learned models (models/),
+// each when a table first needs it.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const SHELL = FILES.filter((f) => !f.startsWith("pyodide/") && f !== "hearts.zip");
+const SHELL = FILES.filter((f) => !f.startsWith("pyodide/") && !f.startsWith("models/") && f !== "hearts.zip");
 const CACHE = "hearts-" + VERSION;
 const KEPT = new Set(FILES.map((f) => new URL(f, self.location).href));
 

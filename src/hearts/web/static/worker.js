@@ -6,6 +6,22 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 let host = null;
 let timer = null;
 const queue = [];
+const base = new URL("./", import.meta.url).href;
+
+// A learned model of medium (models/NAME), downloaded the first time a table needs it: synchronously, since the
+// engine asks in the middle of a bot's decision (a worker may; the service worker answers it once it is kept).
+// null where it cannot be had: then medium plays as its fallback.
+function fetchModel(name) {
+  const xhr = new XMLHttpRequest();
+  try {
+    xhr.open("GET", base + "models/" + encodeURIComponent(name), false);
+    xhr.responseType = "arraybuffer";
+    xhr.send();
+  } catch (e) {
+    return null;
+  }
+  return xhr.status === 200 ? new Uint8Array(xhr.response) : null;
+}
 
 function post(out) {
   self.postMessage({ op: "messages", messages: out.messages, close: out.close, save: out.save });
@@ -37,14 +53,13 @@ function handle(m) {
 
 async function boot(m) {
   const started = performance.now();
-  const base = new URL("./", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
   const zip = await fetch(base + "hearts.zip");
   if (!zip.ok) throw new Error("hearts.zip: HTTP " + zip.status);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/hearts-app" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/hearts-app')");
   const { PageHost } = pyodide.pyimport("hearts.web.host");
-  host = PageHost.from_page(JSON.stringify({ saved: m.saved || null, bot_delay: m.botDelay === undefined ? null : m.botDelay }));
+  host = PageHost.from_page(JSON.stringify({ saved: m.saved || null, bot_delay: m.botDelay === undefined ? null : m.botDelay }), fetchModel);
   self.postMessage({ op: "ready", ms: Math.round(performance.now() - started), problems: JSON.parse(host.call('{"op": "problems"}')).problems });
   for (const waiting of queue.splice(0)) handle(waiting);
 }
