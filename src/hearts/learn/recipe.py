@@ -198,6 +198,9 @@ RECIPES: dict[str, Recipe] = {
     # labelled by net-search (hard's settings, the 4 best cards of the net) standing on the shipped model
     # (hearts train --recipe standard-4-iter --rounds 2 --from-model src/hearts/net/models/standard-4.npz)
     "standard-4-iter": replace(STANDARD_4, name="standard-4-iter", rounds=2, round_chunks=(31,)),
+    # the ranking loss's settings on standard-4's data (experiments, not shipped; benchmarks/results/2026-12-07-net-rank-sweep/)
+    "standard-4-rank-w3": replace(STANDARD_4, name="standard-4-rank-w3", rank_weight=3.0),
+    "standard-4-rank-t05": replace(STANDARD_4, name="standard-4-rank-t05", rank_temperature=0.5),
     # seconds of work: the pipeline's end-to-end test
     "tiny": Recipe(
         "tiny",
