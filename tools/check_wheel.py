@@ -131,8 +131,9 @@ def web_build(hearts: Path, out: Path) -> None:
         return
     run(str(hearts), "web", "build", str(out), "--pyodide", str(cached))
     names = zipfile.ZipFile(out / "hearts.zip").namelist()
-    needed = ["hearts/web/host.py", "hearts/net/models/standard-4.npz", "hearts/core/rules.py"]
+    needed = ["hearts/web/host.py", "hearts/net/models/remote.json", "hearts/core/rules.py"]
     assert all(n in names for n in needed) and (out / "static" / "js" / "page.js").is_file() and (out / "sw.js").is_file(), names[:20]
+    assert (out / "models" / "standard-4.npz").is_file(), "the wheel's models are not in the folder's models/"
     step("hearts web build: ok")
 
 
