@@ -196,7 +196,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     # expert iteration on standard-4 (an experiment, not shipped): standard-4's data, then a round of half as many chunks
     # labelled by net-search (hard's settings, the 4 best cards of the net) standing on the shipped model
-    # (hearts train --recipe standard-4-iter --rounds 2 --from-model src/hearts/net/models/standard-4.npz)
+    # (hearts train --recipe standard-4-iter --from-model src/hearts/net/models/standard-4.npz; 2026-12-07-net-expert-iteration/)
     "standard-4-iter": replace(STANDARD_4, name="standard-4-iter", rounds=2, round_chunks=(31,)),
     # the ranking loss's settings on standard-4's data (experiments, not shipped; benchmarks/results/2026-12-07-net-rank-sweep/)
     "standard-4-rank-w3": replace(STANDARD_4, name="standard-4-rank-w3", rank_weight=3.0),
