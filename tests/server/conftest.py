@@ -32,6 +32,13 @@ def system_missing(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
+def wait_client(page: Any, condition: str) -> None:
+    """Wait until the web client's state ``s`` makes the JavaScript ``condition`` true. Right after the page loads or
+    moves to another address ``window.heartsClient`` may not exist yet: that counts as not yet, never as an error."""
+    script = f"() => {{ const s = window.heartsClient && window.heartsClient.state; return !!(s && ({condition})); }}"
+    page.wait_for_function(script)
+
+
 def _ephemeral_low() -> int:
     """The lowest port the kernel hands out for outgoing connections (32768 when it cannot be read)."""
     try:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import wait_client
 from .test_browser_e2e import DESKTOP, PHONE, _create_table, _needs, browser_page, chromium_browser, live_server  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, OVERFLOW, catalog
 
@@ -29,7 +30,7 @@ def sit(page: Any, base: str, table: str, name: str) -> None:
     page.wait_for_selector("#join-name", state="visible")
     page.fill("#join-name", name)
     page.click("#join-btn")
-    page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
+    wait_client(page, "s.you !== null")
     page.wait_for_selector("#chat-phrases button[data-phrase]", state="visible")
 
 

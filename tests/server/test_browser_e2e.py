@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import InProcessServer, ServerProcess, system_missing
+from .conftest import InProcessServer, ServerProcess, system_missing, wait_client
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -118,7 +118,7 @@ def _create_table(  # type: ignore[no-untyped-def]
         page.select_option("#rule-moon", f'"{moon}"')
     page.click("#create-btn")
     page.wait_for_url("**/t/*#token=*")
-    page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
+    wait_client(page, "s.you !== null")
     return str(page.evaluate("window.heartsClient.state.table.id"))
 
 
@@ -348,7 +348,7 @@ def test_phone_eleven_seats(live_server: str, chromium_browser) -> None:  # type
         assert page.evaluate("window.heartsClient.state.table.rules.moon") == "add"
         page.wait_for_selector("#start-btn", state="visible")
         page.click("#start-btn")
-        page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.hand !== null")
+        wait_client(page, "s.hand !== null")
         page.wait_for_selector("#hand button.card")
         assert page.locator("#seats .seat").count() == 11
         assert sorted(int(s) for s in page.locator("#seats .seat").evaluate_all("els => els.map(e => e.dataset.seat)")) == list(range(11))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import InProcessServer, Player
+from .conftest import InProcessServer, Player, wait_client
 from .test_browser_e2e import DESKTOP, PHONE, _needs, browser_page, chromium_browser  # noqa: F401 (fixtures)
 from .test_browser_languages import LOCALES, catalog
 
@@ -54,10 +54,7 @@ def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server:
         bob.wait_for_selector("#seat-panel", state="visible")
         bob.fill("#join-name", "Ann")
         bob.click("#join-btn")
-        bob.wait_for_function(
-            "() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you"
-            " && window.heartsClient.state.you.seat !== null"
-        )
+        wait_client(bob, "s.you && s.you.seat !== null")
         assert bob.evaluate("window.heartsClient.state.you.seat") == 1
         _lobby(bob, server.base)
         assert bob.locator(f"#my-tables li[data-mine='{tid}']").inner_text().count("2") >= 1  # seat 2, as people count
@@ -81,7 +78,7 @@ def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server:
         other_device.wait_for_selector(f"#my-tables li[data-mine='{tid}'] button")
         other_device.click(f"#my-tables li[data-mine='{tid}'] button")
         other_device.wait_for_url(f"**/t/{tid}#token=*")
-        other_device.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
+        wait_client(other_device, "s.you")
         assert other_device.evaluate("window.heartsClient.state.you.seat") == 0
         assert other_device.evaluate("window.heartsClient.state.you.name") == "Ann"
 
@@ -89,7 +86,7 @@ def test_an_account_takes_a_player_back_to_their_seat_in_another_browser(server:
         other_device.evaluate("() => localStorage.clear()")
         other_device.goto(f"{server.base}/t/{tid}")
         other_device.wait_for_url(f"**/t/{tid}#token=*")
-        other_device.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
+        wait_client(other_device, "s.you")
         assert other_device.evaluate("window.heartsClient.state.you.seat") == 0
         assert other_device.locator("#seat-panel").is_hidden()
 
@@ -115,14 +112,14 @@ def test_playing_again_together(server: InProcessServer, chromium_browser: Any) 
         ann.goto(server.base + t["link"])
         bob.goto(server.base + b["link"])
         for page in (ann, bob):
-            page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
+            wait_client(page, "s.you")
         server.hub.tables[tid].table.turn_seconds = 1  # the timer plays for both: the protocol's least is 10 s
         ann.click("#start-btn")
         for page in (ann, bob):
             page.wait_for_selector("#again-btn", timeout=120000)
         ann.click("#again-btn")
         ann.wait_for_url("**/t/*#token=*")
-        ann.wait_for_function(f"() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.table.id !== '{tid}'")
+        wait_client(ann, f"s.table.id !== '{tid}'")
         nxt = ann.evaluate("window.heartsClient.state.table.id")
         assert ann.evaluate("window.heartsClient.state.you.seat") == 0
         # Bob's page says a new game waits with his seat kept, in Turkish; he takes it
@@ -133,7 +130,7 @@ def test_playing_again_together(server: InProcessServer, chromium_browser: Any) 
         )
         bob.click("#again-btn")
         bob.wait_for_url(f"**/t/{nxt}#token=*")
-        bob.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
+        wait_client(bob, "s.you")
         assert bob.evaluate("window.heartsClient.state.you.seat") == 1
         seats = server.get(f"/api/tables/{nxt}")[1]["seats"]
         assert [(s["kind"], s["name"]) for s in seats[:2]] == [("human", "Ann"), ("human", "Bob")]

@@ -21,7 +21,7 @@ from hearts.server.names import MAX_NAME, check_name
 from hearts.server.store import seats_t, tables_t
 from hearts.server.table import Refusal
 
-from .conftest import InProcessServer, Player, system_missing
+from .conftest import InProcessServer, Player, system_missing, wait_client
 from .test_browser_e2e import DESKTOP, PHONE, SHOTS, _needs, browser_page, chromium_browser  # noqa: F401 (fixtures)
 from .test_browser_languages import catalog
 from .wsconn import Conn
@@ -40,7 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer
 
 def _open(page: Any, base: str, link: str) -> None:
     page.goto(base + link)
-    page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you !== null")
+    wait_client(page, "s.you !== null")
 
 
 def _start(server: InProcessServer, token: str, table: str) -> None:
@@ -106,7 +106,7 @@ def test_the_name_limit_is_the_servers(server: InProcessServer, chromium_browser
         page.fill("#create-timer", "0")
         page.click("#create-btn")
         page.wait_for_url("**/t/*#token=*")
-        page.wait_for_function("() => window.heartsClient && window.heartsClient.state && window.heartsClient.state.you")
+        wait_client(page, "s.you")
         assert page.evaluate("window.heartsClient.state.you.name") == "😀" * MAX_NAME
         assert errors == []
 

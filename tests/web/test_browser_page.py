@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from hearts.record import loads_record, replay
-from server.conftest import system_missing
+from server.conftest import system_missing, wait_client
 
 from .static_server import StaticServer
 from .test_build import built_site
@@ -99,8 +99,7 @@ class Visit:
         return str(page.evaluate("window.heartsClient.state.table.id"))
 
     def wait_state(self, condition: str) -> None:
-        state = "window.heartsClient && window.heartsClient.state"
-        self.page.wait_for_function(f"() => {{ const s = {state}; return !!(s && ({condition})); }}")
+        wait_client(self.page, condition)
 
     def seq(self) -> int:
         return int(self.page.evaluate("window.heartsClient.state.seq"))
@@ -274,7 +273,7 @@ def test_a_second_tab_takes_the_games_and_the_first_steps_aside(site: StaticServ
         seq = visit.seq()
         second = visit.context.new_page()
         second.goto(first.url)
-        second.wait_for_function(f"() => {{ const s = window.heartsClient && window.heartsClient.state; return !!(s && s.seq >= {seq}); }}")
+        wait_client(second, f"s.seq >= {seq}")
         first.wait_for_function("() => document.querySelector('#conn').innerText.includes('another tab')")
         assert second.evaluate("window.heartsClient.state.table.id") == table
         assert visit.errors == []

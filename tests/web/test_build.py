@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hearts.cli import main
-from hearts.net.meta import REMOTE_INDEX
+from hearts.net.meta import MODELS, REMOTE_INDEX
 from hearts.web import build as web_build
 from hearts.web.build import PYODIDE_FILES, BuildError, find_pyodide, icon_png, package_zip, page_html
 from server.conftest import system_missing
@@ -44,7 +44,6 @@ def test_the_modules_run_with_the_standard_library_alone(tmp_path: Path) -> None
     index = json.loads((tmp_path / "hearts" / "net" / "models" / REMOTE_INDEX).read_text())
     assert index == web_build.model_index() and "standard-4.npz" in index and "cancellation-8.npz" in index
     assert not any(n.startswith(("hearts/tui/", "hearts/vec/", "hearts/learn/")) or n.endswith("server/app.py") for n in names)
-    models = web_build.PACKAGE / "net" / "models"
     script = textwrap.dedent(
         f"""
         import json, sys
@@ -58,7 +57,7 @@ def test_the_modules_run_with_the_standard_library_alone(tmp_path: Path) -> None
             return None
         def folder(name):
             fetched.append(name)
-            with open({str(models)!r} + "/" + name, "rb") as f:
+            with open({str(MODELS)!r} + "/" + name, "rb") as f:
                 return f.read()
         for level, fetch in (("easy", None), ("medium", offline), ("medium", folder), ("hard", None)):
             host = PageHost.from_page('{{"saved": null, "bot_delay": 0}}', fetch)
